@@ -1,0 +1,43 @@
+// Unit and server tests. Browser tests live in packages/e2e (their own config: they need a build).
+const swc = (tsx) => [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx },
+      transform: tsx ? { react: { runtime: 'automatic' } } : undefined,
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const web = (name, roots) => ({
+  displayName: name,
+  testEnvironment: 'jsdom',
+  roots,
+  transform: { '^.+\\.(t|j)sx?$': swc(true) },
+  transformIgnorePatterns: ['/node_modules/(?!(antd-mobile|@react-spring|rc-field-form|@floating-ui|staged-components|use-sync-external-store)/)'],
+  moduleNameMapper: { '\\.css$': '<rootDir>/shared/test/style-stub.js' },
+  setupFiles: ['<rootDir>/shared/test/setup-globals.js'],
+  rootDir: __dirname,
+});
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    web('shared', ['<rootDir>/shared/src']),
+    web('shell', ['<rootDir>/shell/src']),
+    web('remotes', ['<rootDir>/remote-create/src', '<rootDir>/remote-account/src', '<rootDir>/remote-auth/src']),
+    {
+      displayName: 'server',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      roots: ['<rootDir>/packages/server/src', '<rootDir>/packages/server/test'],
+      // content-disposition 3 and cookie 2 are ESM only, yet @fastify/static and light-my-request
+      // require() them: Node 20 manages, Jest's loader does not unless they are compiled.
+      transform: { '^.+\\.(t|j)s$': swc(false) },
+      transformIgnorePatterns: ['/node_modules/(?!(?:.*/node_modules/)?(?:content-disposition|cookie)/)'],
+      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+    },
+  ],
+};
