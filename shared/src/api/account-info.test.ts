@@ -1,0 +1,76 @@
+import { configureRequest } from '../request/config';
+import { ApiError } from '../request/request';
+import { sendJson, startTestServer, type TestServer } from '../request/test-server';
+import { session } from '../session/session-store';
+import type { UserInfo } from '../session/user-info';
+import { showToast } from '../ui/toast';
+import { ACCOUNT_INFO_URL, refreshAccountInfo } from './account-info';
+
+jest.mock('../ui/toast', () => ({ showToast: jest.fn(), toast: jest.fn() }));
+
+const stored: UserInfo = {
+  id: 'u1',
+  phone: '13800000000',
+  nickname: '旧昵称',
+  name: '',
+  avatar: '',
+  token: 'token-1',
+  createNum: 10,
+  expireTime: 0,
+  createdAt: 0,
+};
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  configureRequest({ baseURL: server.origin });
+});
+
+afterAll(async () => {
+  configureRequest({});
+  await server.close();
+});
+
+beforeEach(() => {
+  server.reset();
+  jest.mocked(showToast).mockClear();
+  session.set(stored);
+});
+
+it('rspCode 0: replaces the stored user info with data', async () => {
+  const fresh = { ...stored, nickname: '新昵称', createNum: 25 };
+  server.route(ACCOUNT_INFO_URL, (_req, res) =>
+    sendJson(res, 200, { rspCode: 0, rspMsg: '成功', data: fresh }),
+  );
+  await expect(refreshAccountInfo()).resolves.toEqual(fresh);
+  expect(session.get()).toEqual(fresh);
+  const call = server.received[0]!;
+  expect(call.method).toBe('POST');
+  expect(JSON.parse(call.body)).toEqual({ token: 'token-1' });
+});
+
+it('account info with non-zero rspCode: toasts rspMsg, keeps the user info, rejects', async () => {
+  server.route(ACCOUNT_INFO_URL, (_req, res) =>
+    sendJson(res, 200, { rspCode: 1, rspMsg: '账号已被停用', data: null }),
+  );
+  await expect(refreshAccountInfo()).rejects.toBeInstanceOf(ApiError);
+  expect(showToast).toHaveBeenCalledTimes(1);
+  expect(showToast).toHaveBeenCalledWith('账号已被停用');
+  expect(session.get()).toEqual(stored);
+});
+
+it('rspCode 6: signed out by the request wrapper, without a toast', async () => {
+  server.route(ACCOUNT_INFO_URL, (_req, res) =>
+    sendJson(res, 200, { rspCode: 6, rspMsg: '请先登录', data: null }),
+  );
+  await expect(refreshAccountInfo()).rejects.toMatchObject({ rspCode: 6 });
+  expect(session.get()).toBeNull();
+  expect(showToast).not.toHaveBeenCalled();
+});
+
+it('signed out: resolves null without asking the server', async () => {
+  session.clear();
+  await expect(refreshAccountInfo()).resolves.toBeNull();
+  expect(server.received).toHaveLength(0);
+});

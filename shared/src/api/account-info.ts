@@ -1,0 +1,24 @@
+import { ApiError, SIGNED_OUT_RSP_CODE, callApi } from '../request/request';
+import { session } from '../session/session-store';
+import type { UserInfo } from '../session/user-info';
+import { showToast } from '../ui/toast';
+
+export const ACCOUNT_INFO_URL = '/api/v1/account/getAccountInfo';
+
+/**
+ * Reloads the signed-in user's info (on start, back in the foreground) and replaces the stored
+ * session with it (seed §7). Signed out: null, without asking the server. A business refusal
+ * shows its rspMsg (seed §8) and rejects; rspCode 6 is left to the request wrapper, which has
+ * already signed the user out.
+ */
+export async function refreshAccountInfo(): Promise<UserInfo | null> {
+  if (!session.isLoggedIn()) return null;
+  try {
+    const userInfo = await callApi<UserInfo>(ACCOUNT_INFO_URL);
+    session.set(userInfo);
+    return userInfo;
+  } catch (error) {
+    if (error instanceof ApiError && error.rspCode !== SIGNED_OUT_RSP_CODE) showToast(error.rspMsg);
+    throw error;
+  }
+}

@@ -1,0 +1,22 @@
+// @app/shared — the one runtime every app shares (a federation singleton). Remotes and the shell
+// meet only here: pages, navigation, session and bus, requests, cache, UI helpers, strings.
+export * from './pages/registry';
+
+export * from './bus/event-bus';
+export type { UserInfo } from './session/user-info';
+export * from './session/session-store';
+
+export * from './navigation/types';
+export * from './navigation/navigation';
+export * from './navigation/page-context';
+export * from './navigation/query-string';
+
+export * from './request/config';
+export * from './request/request';
+export * from './api/account-info';
+export * from './query/query-client';
+
+export * from './ui/toast';
+export * from './ui/modal';
+export * from './i18n/locale';
+export * from './ui/sign-in-prompt';

@@ -1,0 +1,260 @@
+import axios, { type AxiosProgressEvent, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { session } from '../session/session-store';
+import { showToast } from '../ui/toast';
+import { apiBaseUrl } from './config';
+
+/** Network time-out of every transfer: request, upload, download (seed §9). */
+export const REQUEST_TIMEOUT_MS = 60000;
+/** The business code of "not signed in" (API.md): the stored session is worthless. */
+export const SIGNED_OUT_RSP_CODE = 6;
+/** uni-app's error codes for a failed transfer (seed §8). */
+export const NETWORK_ERROR_CODE = 602001;
+export const ABORT_ERROR_CODE = 600003;
+
+const NETWORK_ERROR_TEXT = '网络错误，换个网络试试';
+const HTTP_ERROR_TEXT = '请求错误';
+
+/** Every HTTP 200 answer of the API (API.md "Conventions"). */
+export interface ApiEnvelope<T = unknown> {
+  rspCode: number;
+  rspMsg: string;
+  data: T;
+}
+
+export interface RequestOptions {
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  data?: Record<string, unknown>;
+  params?: Record<string, unknown>;
+  header?: Record<string, string>;
+  hideErrorToast?: boolean;
+  timeout?: number;
+  signal?: AbortSignal;
+}
+
+type Transfer = 'request' | 'uploadFile' | 'downloadFile';
+
+/** A transfer that got no usable HTTP answer, or an HTTP answer outside 2xx. */
+export class RequestError extends Error {
+  override readonly name = 'RequestError';
+  /** HTTP status, when the server answered. */
+  readonly status?: number;
+  /** The answer's body, when the server answered. */
+  readonly data?: unknown;
+  /** uni-app's code: NETWORK_ERROR_CODE or ABORT_ERROR_CODE. */
+  readonly code?: number;
+  /** uni-app style, e.g. `request:fail timeout`, for code ported from uni-app callbacks. */
+  readonly errMsg: string;
+
+  constructor(
+    message: string,
+    details: { errMsg: string; status?: number; data?: unknown; code?: number },
+  ) {
+    super(message);
+    this.errMsg = details.errMsg;
+    this.status = details.status;
+    this.data = details.data;
+    this.code = details.code;
+  }
+}
+
+/** The server understood the call and said no (rspCode ≠ 0). Its rspMsg is fit to show a user. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly rspCode: number;
+  readonly rspMsg: string;
+  readonly data?: unknown;
+
+  constructor(envelope: ApiEnvelope) {
+    super(envelope.rspMsg);
+    this.rspCode = envelope.rspCode;
+    this.rspMsg = envelope.rspMsg;
+    this.data = envelope.data;
+  }
+}
+
+// Our own instance, so that interceptors or defaults another library sets on the global axios
+// never reach the API. Distinct time-out codes let a time-out be told apart from an abort.
+const http = axios.create({ transitional: { clarifyTimeoutError: true } });
+
+function isEnvelope(body: unknown): body is ApiEnvelope {
+  return (
+    typeof body === 'object' && body !== null && typeof (body as ApiEnvelope).rspCode === 'number'
+  );
+}
+
+function transferConfig(options: { timeout?: number; signal?: AbortSignal }): AxiosRequestConfig {
+  return {
+    // Read per call: configureRequest may change it after this module loaded.
+    baseURL: apiBaseUrl(),
+    timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
+    signal: options.signal,
+  };
+}
+
+/** What axios throws when no HTTP answer came, as the seed's §8 failures. */
+function noAnswerError(transfer: Transfer, error: unknown): RequestError {
+  // ECONNABORTED without a time-out is the browser dropping the request (e.g. on navigation).
+  if (axios.isCancel(error) || (axios.isAxiosError(error) && error.code === 'ECONNABORTED')) {
+    return new RequestError('abort', { errMsg: `${transfer}:fail abort`, code: ABORT_ERROR_CODE });
+  }
+  if (axios.isAxiosError(error) && error.code === 'ETIMEDOUT') {
+    return new RequestError('timeout', { errMsg: `${transfer}:fail timeout` });
+  }
+  return new RequestError(NETWORK_ERROR_TEXT, {
+    errMsg: `${transfer}:fail`,
+    code: NETWORK_ERROR_CODE,
+  });
+}
+
+/** Failures carry `{ msg }` (API.md), shown as is; an answer without one gets the generic text. */
+function httpError(answer: AxiosResponse, hideErrorToast: boolean | undefined): RequestError {
+  const body: unknown = answer.data;
+  const msg = typeof body === 'object' && body !== null ? (body as { msg?: unknown }).msg : null;
+  const message = typeof msg === 'string' && msg !== '' ? msg : HTTP_ERROR_TEXT;
+  // 401: the session is over. No toast: the page the user is on shows its signed-out state.
+  if (answer.status === 401) session.clear();
+  else if (!hideErrorToast) showToast(message);
+  return new RequestError(message, {
+    errMsg: `request:fail ${answer.status}`,
+    status: answer.status,
+    data: body,
+  });
+}
+
+/** The token rides in every body (seed §7); a token the caller put there itself wins. */
+function bodyWithToken(data: Record<string, unknown> | undefined): Record<string, unknown> {
+  const token = session.getToken();
+  return token ? { token, ...data } : { ...data };
+}
+
+/**
+ * The one request wrapper (seed §7, §8): GET by default, JSON bodies, `platform: h5`, the token in
+ * every body. Resolves with the body of a 2xx answer; rejects as the error catalogue says.
+ */
+export async function request<T = ApiEnvelope>(options: RequestOptions): Promise<T> {
+  const method = options.method ?? 'GET';
+  const hasBody = method !== 'GET';
+  let answer: AxiosResponse<T>;
+  try {
+    answer = await http.request<T>({
+      ...transferConfig(options),
+      url: options.url,
+      method,
+      // As uni.request does, a GET's data is its query: a GET has no body to carry it.
+      params: hasBody ? options.params : { ...options.data, ...options.params },
+      data: hasBody ? bodyWithToken(options.data) : undefined,
+      headers: {
+        ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+        ...options.header,
+        platform: 'h5',
+      },
+    });
+  } catch (error) {
+    const answered = axios.isAxiosError(error) ? error.response : undefined;
+    if (answered) throw httpError(answered, options.hideErrorToast);
+    const failure = noAnswerError('request', error);
+    if (failure.code === NETWORK_ERROR_CODE) showToast(NETWORK_ERROR_TEXT);
+    throw failure;
+  }
+  const body = answer.data;
+  if (isEnvelope(body) && body.rspCode === SIGNED_OUT_RSP_CODE) {
+    session.clear();
+    throw new ApiError(body);
+  }
+  return body;
+}
+
+/**
+ * An API call: POST by default; resolves the envelope's `data` when rspCode is 0, rejects with
+ * ApiError otherwise. It does not toast business answers: each page decides what to say.
+ */
+export async function callApi<T>(
+  url: string,
+  data?: Record<string, unknown>,
+  options: Omit<RequestOptions, 'url' | 'data'> = {},
+): Promise<T> {
+  const body = await request<unknown>({ ...options, method: options.method ?? 'POST', url, data });
+  // A 2xx that is not an envelope comes from something in between (a proxy, a captive portal).
+  if (!isEnvelope(body)) {
+    throw new RequestError(HTTP_ERROR_TEXT, { errMsg: 'request:fail no envelope', data: body });
+  }
+  if (body.rspCode !== 0) throw new ApiError(body);
+  return body.data as T;
+}
+
+function progressListener(
+  onProgress: ((percent: number) => void) | undefined,
+): ((event: AxiosProgressEvent) => void) | undefined {
+  if (!onProgress) return undefined;
+  return (event) => {
+    // Without a known total (no Content-Length) there is no percentage to give.
+    if (event.progress !== undefined) onProgress(Math.round(event.progress * 100));
+  };
+}
+
+export interface UploadFileOptions {
+  url: string;
+  file: Blob;
+  /** Form field of the file. */
+  name?: string;
+  formData?: Record<string, string>;
+  onProgress?(percent: number): void;
+  signal?: AbortSignal;
+  timeout?: number;
+}
+
+export interface UploadFileResult {
+  statusCode: number;
+  data: string;
+}
+
+/**
+ * A multipart upload, usually to a storage host with a signed policy: no token and no
+ * `platform` header, which a storage host neither wants nor allows in CORS. Any HTTP answer
+ * resolves (a store answers 204, or an XML error) for the caller to read, as uni.uploadFile does.
+ */
+export async function uploadFile(options: UploadFileOptions): Promise<UploadFileResult> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(options.formData ?? {})) form.append(key, value);
+  // Object stores ignore every field after the file, the policy and signature included: file last.
+  form.append(options.name ?? 'file', options.file);
+  try {
+    const answer = await http.post<string>(options.url, form, {
+      ...transferConfig(options),
+      responseType: 'text',
+      validateStatus: () => true,
+      onUploadProgress: progressListener(options.onProgress),
+    });
+    return { statusCode: answer.status, data: answer.data };
+  } catch (error) {
+    throw noAnswerError('uploadFile', error);
+  }
+}
+
+export interface DownloadFileOptions {
+  url: string;
+  onProgress?(percent: number): void;
+  signal?: AbortSignal;
+  timeout?: number;
+}
+
+export interface DownloadFileResult {
+  statusCode: number;
+  blob: Blob;
+}
+
+/** A plain GET of a file (a video, a cover); any HTTP answer resolves, as uni.downloadFile does. */
+export async function downloadFile(options: DownloadFileOptions): Promise<DownloadFileResult> {
+  try {
+    const answer = await http.get<Blob>(options.url, {
+      ...transferConfig(options),
+      responseType: 'blob',
+      validateStatus: () => true,
+      onDownloadProgress: progressListener(options.onProgress),
+    });
+    return { statusCode: answer.status, blob: answer.data };
+  } catch (error) {
+    throw noAnswerError('downloadFile', error);
+  }
+}

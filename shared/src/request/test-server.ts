@@ -1,0 +1,106 @@
+// Test helper: a real HTTP server on 127.0.0.1, so the request tests exercise axios, jsdom's
+// XMLHttpRequest (with its CORS checks) and real sockets instead of a mock of axios.
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+export type Handler = (req: ReceivedRequest, res: ServerResponse) => void;
+
+export interface TestServer {
+  origin: string;
+  /** Requests received since the last reset, CORS preflights left out. */
+  received: ReceivedRequest[];
+  route(path: string, handler: Handler): void;
+  /** Resolves with the next request that arrives (e.g. to abort it while it is under way). */
+  nextRequest(): Promise<ReceivedRequest>;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+// The page (jsdom) is on http://localhost, the server elsewhere: it must allow the cross-origin
+// call, including the preflight the custom `platform` header causes.
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE',
+  'Access-Control-Allow-Headers': 'content-type, platform',
+};
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { ...CORS, 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+}
+
+export function sendRaw(
+  res: ServerResponse,
+  status: number,
+  body: string | Buffer,
+  type: string,
+): void {
+  const length = Buffer.byteLength(body);
+  res.writeHead(status, { ...CORS, 'Content-Type': type, 'Content-Length': length }).end(body);
+}
+
+/** A handler that never answers: the client's time-out or abort has to end the request. */
+export const neverAnswer: Handler = () => undefined;
+
+export async function startTestServer(): Promise<TestServer> {
+  const routes = new Map<string, Handler>();
+  const waiters: Array<(req: ReceivedRequest) => void> = [];
+  const received: ReceivedRequest[] = [];
+
+  const server = createServer((req, res) => {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, CORS).end();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const got: ReceivedRequest = {
+        method: req.method ?? '',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
+      received.push(got);
+      waiters.splice(0).forEach((resolve) => resolve(got));
+      const handler = routes.get(url.pathname);
+      if (handler) handler(got, res);
+      else sendJson(res, 404, { msg: 'no such test route' });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    received,
+    route: (path, handler) => routes.set(path, handler),
+    nextRequest: () => new Promise((resolve) => waiters.push(resolve)),
+    reset: () => {
+      received.length = 0;
+      routes.clear();
+    },
+    close: () => {
+      server.closeAllConnections(); // the never-answered requests keep sockets open
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** An origin where nothing listens: a connection there fails as a real network error does. */
+export async function closedOrigin(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
+}

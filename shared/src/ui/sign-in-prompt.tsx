@@ -1,0 +1,24 @@
+import { Button, ErrorBlock } from 'antd-mobile';
+import { useContext } from 'react';
+import { navigateTo } from '../navigation/navigation';
+import { PageContext } from '../navigation/page-context';
+import { stringifyQuery } from '../navigation/query-string';
+import { LOGIN_ROUTE } from '../pages/registry';
+
+/** What a signed-out user sees where their own data would be: a way to sign in and come back. */
+export function SignInPrompt({ title = '登录后查看', description }: { title?: string; description?: string }) {
+  const { route, query } = useContext(PageContext);
+  const here = `/${route}${Object.keys(query).length ? `?${stringifyQuery(query)}` : ''}`;
+  return (
+    <ErrorBlock className="app-sign-in-prompt" status="empty" title={title} description={description}>
+      <Button
+        color="primary"
+        shape="rounded"
+        style={{ minWidth: 160 }}
+        onClick={() => void navigateTo({ url: `/${LOGIN_ROUTE}?${stringifyQuery({ redirect: here })}` }).catch(() => undefined)}
+      >
+        登录/注册
+      </Button>
+    </ErrorBlock>
+  );
+}

@@ -1,0 +1,34 @@
+import { Toast } from 'antd-mobile';
+import { registerAntdRender } from './antd-render';
+
+registerAntdRender();
+
+/** Default duration of the runtime's toasts (uni.showToast), seed §9. */
+export const RUNTIME_TOAST_MS = 1500;
+/** Default duration of the UI kit's toasts, seed §9. */
+export const UI_TOAST_MS = 2000;
+
+export interface ShowToastOptions {
+  title: string;
+  icon?: 'success' | 'error' | 'loading' | 'none';
+  duration?: number;
+  /** Block touches on the page while the toast shows. */
+  mask?: boolean;
+}
+
+const ICONS = { success: 'success', error: 'fail', loading: 'loading', none: undefined } as const;
+
+/**
+ * The runtime's toast (uni.showToast). A plain string is shown as text with no icon: the
+ * runtime's own toasts are error messages, which a success tick would contradict.
+ */
+export function showToast(options: string | ShowToastOptions): void {
+  const { title, icon = 'none', duration = RUNTIME_TOAST_MS, mask = false } =
+    typeof options === 'string' ? { title: options } : options;
+  Toast.show({ content: title, icon: ICONS[icon], duration, maskClickable: !mask });
+}
+
+/** The UI kit's toast, for pages: plain text, longer by default. */
+export function toast(content: string, duration = UI_TOAST_MS): void {
+  Toast.show({ content, duration });
+}
