@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { ServerConfig } from './config.js';
+import { errorHandler } from './plugins/error-handler.js';
+import { healthChecks } from './plugins/health-checks.js';
+import { requestId } from './plugins/request-id.js';
+import { staticApps } from './plugins/static-apps.js';
+import { openApi } from './plugins/swagger.js';
+import { routes } from './routes/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: ServerConfig;
+  }
+}
+
+export interface BuildOptions {
+  /** Where log lines go (default stdout); tests pass a stream to read them. */
+  logStream?: { write(line: string): void };
+}
+
+/** API.md: JSON bodies up to 1 MiB; larger ones answer 413. */
+const BODY_LIMIT = 1024 * 1024;
+
+/**
+ * The whole server as plugins: shared infrastructure first (decorators, hooks, error handler,
+ * OpenAPI), then the route folders and the static apps. Not yet listening nor `ready()`,
+ * so a test may still add routes.
+ */
+export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      ...(options.logStream && { stream: options.logStream }),
+      serializers: { req: serializeRequest },
+    },
+    genReqId: () => randomUUID(),
+    bodyLimit: BODY_LIMIT,
+    // verbose: validation errors carry the failing schema, so rspMsg can use a field's `title`.
+    ajv: { customOptions: { verbose: true } },
+  });
+
+  app.decorate('config', config);
+  // The API is JSON only (API.md): a text/plain body is refused as a wrong content type.
+  app.removeContentTypeParser('text/plain');
+  await app.register(requestId);
+  await app.register(errorHandler);
+  await app.register(healthChecks);
+  await app.register(openApi);
+
+  await app.register(routes);
+  await app.register(staticApps);
+  return app;
+}
+
+/** The request as logged on "incoming request": Fastify's fields plus the app's `platform` header. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url,
+    host: request.host,
+    remoteAddress: request.ip,
+    platform: request.headers.platform,
+  };
+}

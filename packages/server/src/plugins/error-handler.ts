@@ -1,0 +1,62 @@
+import { fail, RspCode } from '../lib/envelope.js';
+import { sharedPlugin } from '../lib/shared-plugin.js';
+import { validationMessage, type SchemaError } from '../lib/validation-message.js';
+
+/** The `msg` of every transport error (API.md "Conventions": `{ msg }`, Chinese, no envelope). */
+export const TransportMessage = {
+  notFound: '接口不存在',
+  invalidJson: '请求体不是合法的 JSON',
+  emptyJson: '请求体不能为空',
+  unsupportedContentType: '不支持的请求格式，请使用 application/json',
+  bodyTooLarge: '请求体过大',
+  badRequest: '请求无效',
+  internal: '服务器内部错误',
+} as const;
+
+/** Fastify's own client errors, answered with the status API.md asks for (415 becomes 400). */
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; msg: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, msg: TransportMessage.invalidJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, msg: TransportMessage.emptyJson },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 400, msg: TransportMessage.unsupportedContentType },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, msg: TransportMessage.bodyTooLarge },
+};
+
+interface ErrorFields {
+  code?: unknown;
+  statusCode?: unknown;
+  validation?: SchemaError[];
+}
+
+/**
+ * The one error handler. Schema failures are a business answer (HTTP 200, rspCode 2); client
+ * faults get a 4xx `{ msg }`; anything else is a 500 whose body holds only the request id,
+ * while the log holds the error under the same id.
+ */
+export const errorHandler = sharedPlugin('error-handler', async (app) => {
+  app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ msg: TransportMessage.notFound }));
+
+  app.setErrorHandler(async (error, request, reply) => {
+    // The not-found route parses bodies too: a bad body sent to an unknown route is still a 404.
+    if (request.is404) return reply.code(404).send({ msg: TransportMessage.notFound });
+
+    const fields: ErrorFields = typeof error === 'object' && error !== null ? error : {};
+
+    if (Array.isArray(fields.validation)) {
+      const rspMsg = validationMessage(fields.validation);
+      request.log.info({ rspMsg }, 'invalid parameter');
+      return reply.code(200).send(fail(RspCode.invalidParam, rspMsg));
+    }
+
+    const known = typeof fields.code === 'string' ? FASTIFY_CLIENT_ERRORS[fields.code] : undefined;
+    if (known !== undefined) return reply.code(known.status).send({ msg: known.msg });
+
+    const status = typeof fields.statusCode === 'number' ? fields.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const msg = status === 404 ? TransportMessage.notFound : TransportMessage.badRequest;
+      return reply.code(status).send({ msg });
+    }
+
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send({ msg: TransportMessage.internal, requestId: request.id });
+  });
+});

@@ -1,0 +1,81 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { REMOTE_NAMES } from '../config.js';
+
+/**
+ * Serves the built front end from `config.webRoot`: the shell at `/`, each remote under
+ * `/remotes/<name>/` (with CORS, so a shell on another origin can load it). A dist folder that is
+ * missing is skipped with a warning; without the shell, `/` explains how to build it.
+ */
+export const staticApps: FastifyPluginAsync = async (app) => {
+  const { webRoot } = app.config;
+
+  const shellDist = path.join(webRoot, 'shell', 'dist');
+  if (isDirectory(shellDist)) {
+    await app.register(fastifyStatic, { ...STATIC_OPTIONS, root: shellDist, prefix: '/' });
+  } else {
+    app.log.warn(`${shellDist} does not exist: "/" answers 503 until the front end is built (npm run build)`);
+    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+      reply.code(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT_PAGE),
+    );
+  }
+
+  await app.register(
+    async (remotes) => {
+      await remotes.register(cors, { origin: '*' });
+      for (const name of REMOTE_NAMES) {
+        const dist = path.join(webRoot, `remote-${name}`, 'dist');
+        if (!isDirectory(dist)) {
+          app.log.warn(`${dist} does not exist: /remotes/${name}/ is not served`);
+          continue;
+        }
+        await remotes.register(fastifyStatic, { ...STATIC_OPTIONS, root: dist, prefix: `/${name}/` });
+      }
+    },
+    { prefix: '/remotes' },
+  );
+};
+
+const STATIC_OPTIONS = {
+  cacheControl: false, // set per file by setCacheHeaders
+  setHeaders: setCacheHeaders,
+  decorateReply: false, // several instances; nothing here uses reply.sendFile
+} satisfies Partial<FastifyStaticOptions>;
+
+/** A content hash in the name (`123.3f2a1b9c.js`, `main-3f2a1b9c4d.css`): 8+ hex digits between separators. */
+const HASHED_NAME = /(?:^|[.\-_])[0-9a-f]{8,}\./i;
+
+/**
+ * Only a content-hashed file may be cached for good: its name changes with its content.
+ * Everything else — index.html, remoteEntry.js, and the shell's unhashed entry chunk (federated
+ * apps cannot hash `output.filename`) — names hashed files, so it must be revalidated (ETag) each time.
+ */
+export function setCacheHeaders(reply: FastifyReply, filePath: string): void {
+  const hashed = HASHED_NAME.test(path.basename(filePath));
+  reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+function isDirectory(dir: string): boolean {
+  try {
+    return statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="zh-CN">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>前端尚未构建</title>
+</head>
+<body>
+<h1>前端尚未构建</h1>
+<p>请在仓库根目录运行 <code>npm run build</code>，然后重启服务。</p>
+</body>
+</html>
+`;

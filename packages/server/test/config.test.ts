@@ -1,0 +1,100 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+const repositoryRoot = path.resolve(__dirname, '..', '..', '..');
+
+describe('loadConfig', () => {
+  it('has defaults that make a fresh checkout start', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: path.resolve('data'),
+      webRoot: repositoryRoot,
+      remoteUrls: {
+        create: '/remotes/create/remoteEntry.js',
+        account: '/remotes/account/remoteEntry.js',
+        auth: '/remotes/auth/remoteEntry.js',
+      },
+      logLevel: 'info',
+    });
+  });
+
+  it('defaults WEB_ROOT to the repository root, where the apps are built', () => {
+    const { webRoot } = loadConfig({});
+    const manifest = JSON.parse(readFileSync(path.join(webRoot, 'package.json'), 'utf8')) as { workspaces: string[] };
+    expect(manifest.workspaces).toEqual(expect.arrayContaining(['shell', 'remote-create', 'remote-account', 'remote-auth']));
+    expect(existsSync(path.join(webRoot, 'packages', 'server', 'src', 'config.ts'))).toBe(true);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '3000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/app',
+      WEB_ROOT: '/srv/web',
+      REMOTE_CREATE_URL: 'https://create.example.com/remoteEntry.js',
+      REMOTE_ACCOUNT_URL: 'http://localhost:3002/remoteEntry.js',
+      REMOTE_AUTH_URL: '/cdn/auth/remoteEntry.js',
+      LOG_LEVEL: 'DEBUG',
+    });
+    expect(config).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/app',
+      webRoot: '/srv/web',
+      remoteUrls: {
+        create: 'https://create.example.com/remoteEntry.js',
+        account: 'http://localhost:3002/remoteEntry.js',
+        auth: '/cdn/auth/remoteEntry.js',
+      },
+      logLevel: 'debug',
+    });
+  });
+
+  it('resolves relative directories against the working directory', () => {
+    const config = loadConfig({ DATA_DIR: 'var/data', WEB_ROOT: '.' });
+    expect(config.dataDir).toBe(path.join(process.cwd(), 'var', 'data'));
+    expect(config.webRoot).toBe(process.cwd());
+  });
+
+  it('treats an empty variable as unset', () => {
+    const config = loadConfig({ PORT: '', REMOTE_AUTH_URL: ' ', LOG_LEVEL: '' });
+    expect(config.port).toBe(8080);
+    expect(config.remoteUrls.auth).toBe('/remotes/auth/remoteEntry.js');
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('accepts PORT=0 (any free port)', () => {
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+  });
+
+  it.each([
+    ['PORT', 'abc', 'PORT=abc: must be an integer from 0 to 65535'],
+    ['PORT', '65536', 'PORT=65536: must be an integer from 0 to 65535'],
+    ['PORT', '-1', 'PORT=-1: must be an integer from 0 to 65535'],
+    ['PORT', '80.5', 'PORT=80.5: must be an integer from 0 to 65535'],
+    ['LOG_LEVEL', 'loud', 'LOG_LEVEL=loud: must be one of fatal, error, warn, info, debug, trace, silent'],
+    ['REMOTE_CREATE_URL', 'ftp://x/remoteEntry.js', 'REMOTE_CREATE_URL=ftp://x/remoteEntry.js: must be an http(s) URL or a path starting with "/"'],
+    ['REMOTE_ACCOUNT_URL', 'remotes/account.js', 'REMOTE_ACCOUNT_URL=remotes/account.js: must be an http(s) URL or a path starting with "/"'],
+    ['REMOTE_AUTH_URL', '//cdn.example.com/x.js', 'REMOTE_AUTH_URL=//cdn.example.com/x.js: must be an http(s) URL or a path starting with "/"'],
+  ])('refuses %s=%s with a clear message', (name, value, problem) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new ConfigError([problem]));
+  });
+
+  it('reports every problem at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toHaveLength(2);
+    expect((error as ConfigError).message).toBe(
+      'Invalid configuration:\n' +
+        '  - PORT=abc: must be an integer from 0 to 65535\n' +
+        '  - LOG_LEVEL=loud: must be one of fatal, error, warn, info, debug, trace, silent',
+    );
+  });
+});

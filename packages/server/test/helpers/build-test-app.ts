@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { makeTempDir } from './temp-dirs.js';
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * The app as `main` builds it, from `env` on top of test defaults: silent logs and an empty
+ * WEB_ROOT (so a front-end build lying in the repository does not change what tests see).
+ * `logs` collects the log lines when LOG_LEVEL is set.
+ */
+export async function buildTestApp(env: Env = {}): Promise<{ app: FastifyInstance; logs: () => Record<string, unknown>[] }> {
+  const lines: string[] = [];
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_ROOT: makeTempDir(), DATA_DIR: makeTempDir(), ...env });
+  const app = await buildApp(config, { logStream: { write: (line) => lines.push(line) } });
+  const logs = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  return { app, logs };
+}

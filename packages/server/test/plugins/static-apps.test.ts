@@ -1,0 +1,159 @@
+import type { FastifyInstance } from 'fastify';
+import { buildTestApp } from '../helpers/build-test-app.js';
+import { makeTempDir, removeTempDirs, writeFiles } from '../helpers/temp-dirs.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REMOTE_ENTRY = 'var remote_create; /* names 123.3f2a1b9c4d5e6f70.js */';
+
+describe('static apps', () => {
+  afterAll(removeTempDirs);
+
+  describe('with the apps built', () => {
+    let app: FastifyInstance;
+    let logs: () => Record<string, unknown>[];
+
+    beforeAll(async () => {
+      const webRoot = makeTempDir();
+      writeFiles(webRoot, {
+        'shell/dist/index.html': '<!doctype html><title>shell</title>',
+        'shell/dist/main.js': 'console.log("shell entry")',
+        'shell/dist/817.0a1b2c3d4e5f6a7b8c9d.js': 'console.log("shell chunk")',
+        'remote-create/dist/remoteEntry.js': REMOTE_ENTRY,
+        'remote-create/dist/123.3f2a1b9c4d5e6f70.js': 'console.log("create chunk")',
+        'remote-create/dist/mf-manifest.json': '{}',
+        'remote-auth/dist/remoteEntry.js': 'var remote_auth;',
+        // remote-account is not built: it is skipped, the others are served.
+      });
+      ({ app, logs } = await buildTestApp({ WEB_ROOT: webRoot, LOG_LEVEL: 'warn' }));
+      await app.ready();
+    });
+    afterAll(() => app.close());
+
+    it('serves the shell index at / and asks for revalidation', async () => {
+      const res = await app.inject({ method: 'GET', url: '/' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('<title>shell</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers.etag).toBeDefined();
+    });
+
+    it('answers 304 to a revalidation of an unchanged file', async () => {
+      const first = await app.inject({ method: 'GET', url: '/index.html' });
+      const again = await app.inject({ method: 'GET', url: '/index.html', headers: { 'if-none-match': String(first.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+    });
+
+    it('caches hashed chunks for good, but not the unhashed entry chunk', async () => {
+      const chunk = await app.inject({ method: 'GET', url: '/817.0a1b2c3d4e5f6a7b8c9d.js' });
+      expect(chunk.statusCode).toBe(200);
+      expect(chunk.headers['cache-control']).toBe(IMMUTABLE);
+      const entry = await app.inject({ method: 'GET', url: '/main.js' });
+      expect(entry.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('serves a remote under /remotes/<name>/ with CORS', async () => {
+      const entry = await app.inject({ method: 'GET', url: '/remotes/create/remoteEntry.js', headers: { origin: 'https://shell.example.com' } });
+      expect(entry.statusCode).toBe(200);
+      expect(entry.headers['content-type']).toMatch(/javascript/);
+      expect(entry.body).toBe(REMOTE_ENTRY);
+      expect(entry.headers['cache-control']).toBe('no-cache');
+      expect(entry.headers['access-control-allow-origin']).toBe('*');
+
+      const chunk = await app.inject({ method: 'GET', url: '/remotes/create/123.3f2a1b9c4d5e6f70.js', headers: { origin: 'https://shell.example.com' } });
+      expect(chunk.headers['cache-control']).toBe(IMMUTABLE);
+      expect(chunk.headers['access-control-allow-origin']).toBe('*');
+
+      const manifest = await app.inject({ method: 'GET', url: '/remotes/create/mf-manifest.json' });
+      expect(manifest.headers['cache-control']).toBe('no-cache');
+      expect(manifest.headers['access-control-allow-origin']).toBe('*');
+    });
+
+    it('answers a CORS preflight for remote files', async () => {
+      const res = await app.inject({
+        method: 'OPTIONS',
+        url: '/remotes/auth/remoteEntry.js',
+        headers: { origin: 'https://shell.example.com', 'access-control-request-method': 'GET' },
+      });
+      expect(res.statusCode).toBe(204);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+    });
+
+    it('keeps CORS to the remotes', async () => {
+      const res = await app.inject({ method: 'GET', url: '/', headers: { origin: 'https://elsewhere.example.com' } });
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    });
+
+    it('serves byte ranges', async () => {
+      const res = await app.inject({ method: 'GET', url: '/remotes/create/remoteEntry.js', headers: { range: 'bytes=0-9' } });
+      expect(res.statusCode).toBe(206);
+      expect(res.headers['content-range']).toBe(`bytes 0-9/${Buffer.byteLength(REMOTE_ENTRY)}`);
+      expect(res.body).toBe(REMOTE_ENTRY.slice(0, 10));
+      expect(res.headers['accept-ranges']).toBe('bytes');
+    });
+
+    it('answers HEAD without a body', async () => {
+      const res = await app.inject({ method: 'HEAD', url: '/remotes/auth/remoteEntry.js' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('answers a missing file, or a remote not built, with 404 { msg }', async () => {
+      for (const url of ['/missing.js', '/remotes/create/missing.js', '/remotes/account/remoteEntry.js']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual({ msg: '接口不存在' });
+      }
+    });
+
+    it('does not serve files outside a dist folder', async () => {
+      for (const url of ['/../remote-create/dist/remoteEntry.js', '/remotes/create/..%2f..%2fshell%2fdist%2findex.html', '/%2e%2e/package.json']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode).not.toBe(200);
+      }
+    });
+
+    it('warns about the remote that is not built', () => {
+      const warnings = logs().filter((line) => line.level === 40).map((line) => String(line.msg));
+      expect(warnings).toEqual([expect.stringMatching(/remote-account[/\\]dist does not exist/)]);
+    });
+
+    it('leaves the API routes to the API', async () => {
+      const res = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(res.json()).toEqual({ status: 'ok' });
+    });
+  });
+
+  describe('before the front end is built', () => {
+    let app: FastifyInstance;
+    let logs: () => Record<string, unknown>[];
+
+    beforeAll(async () => {
+      ({ app, logs } = await buildTestApp({ WEB_ROOT: makeTempDir(), LOG_LEVEL: 'warn' }));
+      await app.ready();
+    });
+    afterAll(() => app.close());
+
+    it('answers / with 503 and a Chinese page saying to run npm run build', async () => {
+      const res = await app.inject({ method: 'GET', url: '/' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toContain('前端尚未构建');
+      expect(res.body).toContain('npm run build');
+    });
+
+    it('warns once per missing dist folder and keeps the API up', async () => {
+      const warnings = logs().filter((line) => line.level === 40);
+      expect(warnings).toHaveLength(4);
+      const res = await app.inject({ method: 'GET', url: '/remotes.json' });
+      expect(res.statusCode).toBe(200);
+    });
+
+    it('answers remote files with 404', async () => {
+      const res = await app.inject({ method: 'GET', url: '/remotes/create/remoteEntry.js' });
+      expect(res.statusCode).toBe(404);
+    });
+  });
+});
