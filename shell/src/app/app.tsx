@@ -1,0 +1,30 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import type { PageStack } from '../router/page-stack';
+import type { PageLoader } from './page-loader';
+import { PageHost } from './page-host';
+import { AppTabBar } from './tab-bar';
+
+/** The frame: every mounted page (only the top one shown) and, on tab pages, the tab bar. */
+export function App({ stack, loader }: { stack: PageStack; loader: PageLoader }) {
+  const { stack: open, mounted } = useSyncExternalStore(stack.subscribe, stack.getState);
+  const top = open[open.length - 1];
+
+  useEffect(() => {
+    if (top) document.title = top.page.title;
+  }, [top]);
+
+  // The back button: go back, or relaunch home when this is the only page open.
+  const onBack = () => {
+    const go = open.length > 1 ? stack.navigateBack() : stack.reLaunch({ url: '/' });
+    void go.catch(() => undefined);
+  };
+
+  return (
+    <div className="app-frame">
+      {mounted.map((entry) => (
+        <PageHost key={entry.id} entry={entry} active={entry === top} loader={loader} onBack={onBack} />
+      ))}
+      {top?.page.tab && <AppTabBar activeRoute={top.page.route} />}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { bus, provideNavigation, queryClient, refreshAccountInfo, session } from '@app/shared';
+import { App } from './app/app';
+import { PageLoader } from './app/page-loader';
+import { startScaling } from './app/scaling';
+import { fetchRemoteEntries, loadPageComponent, registerAll, resetRemote } from './federation/remotes';
+import { BrowserHistory, currentUrl } from './router/browser-history';
+import { PageStack } from './router/page-stack';
+import { installUniGlobal } from './uni';
+import './styles.css';
+
+async function main(): Promise<void> {
+  startScaling();
+
+  const loader = new PageLoader({ load: loadPageComponent, reset: (page) => resetRemote(page.remote) });
+  const history = new BrowserHistory((url, position) => void stack.followBrowser(url, position));
+  const stack: PageStack = new PageStack({
+    isLoggedIn: () => session.isLoggedIn(),
+    history,
+    prepare: (page) => loader.ensure(page),
+  });
+  provideNavigation(stack);
+  installUniGlobal();
+
+  createRoot(document.getElementById('root')!).render(
+    <QueryClientProvider client={queryClient}>
+      <App stack={stack} loader={loader} />
+    </QueryClientProvider>,
+  );
+
+  registerAll(await fetchRemoteEntries());
+  await stack.start(currentUrl());
+
+  // The session is checked with the server at start and whenever the app comes back to the front.
+  void refreshAccountInfo().catch(() => undefined);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'visible') return;
+    bus.emit({ type: 'app/foreground' });
+    void refreshAccountInfo().catch(() => undefined);
+  });
+}
+
+void main();

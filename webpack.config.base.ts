@@ -1,0 +1,137 @@
+/**
+ * The one webpack factory every app calls: the shell (host) and the three remotes differ only in
+ * the options they pass. Federation, loaders, defines and the dev server are decided here once.
+ */
+import path from 'node:path';
+import webpack, { type Configuration } from 'webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+
+export interface AppOptions {
+  /** Federation container name (a JS identifier): `shell`, `remoteCreate`, … */
+  name: string;
+  /** The app's folder (pass `__dirname`). */
+  dir: string;
+  /** Dev server port (`npm run dev`). */
+  devPort: number;
+  /** Remotes: one exposed module per page, `{ './Home': './src/pages/home/home-page.tsx' }`. */
+  exposes?: Record<string, string>;
+  /** The host only: the HTML page. */
+  html?: { title: string; template: string };
+}
+
+/**
+ * What must be one instance in the page: React (with `react/jsx-runtime`, `react-dom/client`),
+ * the query cache, the UI kit, and @app/shared (the bus and session). Nothing else is shared:
+ * a shared module is not tree-shaken, so sharing costs bytes.
+ */
+function installed(name: string): string {
+  return (require(`${name}/package.json`) as { version: string }).version;
+}
+
+/** A singleton at the installed version (stated here: some packages that import it don't declare it). */
+function singleton(pkg: string) {
+  return { singleton: true, requiredVersion: `^${installed(pkg)}` };
+}
+
+export const SHARED = {
+  react: singleton('react'),
+  'react/': singleton('react'),
+  'react-dom': singleton('react-dom'),
+  'react-dom/': singleton('react-dom'),
+  '@tanstack/react-query': singleton('@tanstack/react-query'),
+  'antd-mobile': singleton('antd-mobile'),
+  '@app/shared': singleton('@app/shared'),
+};
+
+type Env = Record<string, string | boolean | undefined>;
+type Argv = { mode?: Configuration['mode'] };
+
+export function createWebpackConfig(options: AppOptions) {
+  return (_env: Env, argv: Argv): Configuration => {
+    const mode = argv.mode ?? 'production';
+    const dev = mode === 'development';
+    const appEnv = process.env.APP_ENV ?? (dev ? 'develop' : 'release');
+    if (!['develop', 'trial', 'release'].includes(appEnv)) {
+      throw new Error(`APP_ENV must be develop, trial or release (got "${appEnv}")`);
+    }
+    const devServer: DevServerConfiguration = {
+      port: options.devPort,
+      host: '127.0.0.1',
+      hot: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      client: { overlay: { warnings: false, runtimeErrors: false } },
+      // The shell's dev server forwards the API and remotes.json to the dev API server.
+      proxy: options.html
+        ? [{ context: ['/api', '/server_api', '/remotes.json', '/healthz', '/foo', '/files'], target: `http://127.0.0.1:${process.env.PORT ?? 8080}` }]
+        : undefined,
+    };
+
+    return {
+      mode,
+      context: options.dir,
+      entry: options.html ? { main: './src/index.ts' } : {},
+      devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
+      output: {
+        path: path.join(options.dir, 'dist'),
+        publicPath: 'auto',
+        uniqueName: `app_${options.name}`,
+        // Entries keep stable names (index.html and remotes point at them, served with
+        // no-cache); hashed chunks are cached for good.
+        filename: '[name].js',
+        chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
+        assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: dev } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          { test: /\.(png|jpe?g|webp|gif|svg|woff2?)$/, type: 'asset' },
+        ],
+      },
+      plugins: [
+        new webpack.DefinePlugin({
+          __APP_ENV__: JSON.stringify(appEnv),
+          __API_BASE_URLS__: JSON.stringify({
+            develop: process.env.API_BASE_URL_DEVELOP ?? '',
+            trial: process.env.API_BASE_URL_TRIAL ?? '',
+            release: process.env.API_BASE_URL_RELEASE ?? '',
+          }),
+        }),
+        new ModuleFederationPlugin({
+          name: options.name,
+          ...(options.exposes ? { filename: 'remoteEntry.js' } : {}),
+          exposes: options.exposes,
+          // Remotes are registered at run time from /remotes.json, never baked in.
+          remotes: {},
+          shared: SHARED,
+          shareStrategy: 'loaded-first',
+          dts: false,
+          manifest: false,
+        }),
+        ...(options.html
+          ? [new HtmlWebpackPlugin({ template: options.html.template, title: options.html.title, chunks: ['main'] })]
+          : []),
+      ],
+      performance: { hints: false },
+      stats: 'errors-warnings',
+      devServer,
+    };
+  };
+}
