@@ -1,0 +1,9 @@
+import { ErrorBlock } from 'antd-mobile';
+import { SignInPrompt, useIsLoggedIn } from '@app/shared';
+import '../../styles.css';
+
+/** 兑换记录: the activation codes the user redeemed. */
+export default function ExchangeRecordsPage() {
+  if (!useIsLoggedIn()) return <SignInPrompt title="登录后查看兑换记录" />;
+  return <ErrorBlock status="empty" title="暂无兑换记录" />;
+}

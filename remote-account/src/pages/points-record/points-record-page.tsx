@@ -1,0 +1,9 @@
+import { ErrorBlock } from 'antd-mobile';
+import { SignInPrompt, useIsLoggedIn } from '@app/shared';
+import '../../styles.css';
+
+/** 积分记录: every change of the user's points. */
+export default function PointsRecordPage() {
+  if (!useIsLoggedIn()) return <SignInPrompt title="登录后查看积分记录" />;
+  return <ErrorBlock status="empty" title="暂无积分记录" />;
+}
