@@ -1,0 +1,68 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launch, openRoute, phoneContext, screenshot, shownRoute, waitForPage } from '../src/browser';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+const ACCOUNT = '**/remotes/account/**';
+
+describe('a remote that is down', () => {
+  it('shows the retry element on its pages, keeps the rest working, and recovers without a reload', async () => {
+    context = await phoneContext(browser);
+    page = await context.newPage();
+    await page.route(ACCOUNT, (route) => route.abort('connectionrefused'));
+
+    await openRoute(page, '/pages/my/myIndex');
+    const error = page.locator('.app-page[aria-hidden="false"] .app-page-error');
+    await expect(error.textContent()).resolves.toBe('连接服务器超时，点击屏幕重试');
+    expect(await page.title()).toBe('我的');
+    await screenshot(page, 'remote-down');
+
+    // The tab bar and the other remotes' pages keep working.
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.locator('.app-tabbar .adm-tab-bar-item').nth(0).click();
+    await waitForPage(page);
+    expect(await shownRoute(page)).toBe('pages/index/index');
+    await expect(page.getByText('极速生成视频').first().isVisible()).resolves.toBe(true);
+    await page.locator('.app-tabbar .adm-tab-bar-item').nth(1).click();
+    await waitForPage(page);
+    await expect(page.locator('.app-page[aria-hidden="false"] h1').textContent()).resolves.toBe('我的创作');
+
+    // Still down: a click tries again and fails again.
+    await page.locator('.app-tabbar .adm-tab-bar-item').nth(2).click();
+    await error.click();
+    await waitForPage(page);
+    await expect(error.isVisible()).resolves.toBe(true);
+
+    // Back up: a click loads the page, in the same document.
+    await page.unroute(ACCOUNT);
+    await error.click();
+    await waitForPage(page);
+    await expect(page.locator('.app-page[aria-hidden="false"] .ac-mine').isVisible()).resolves.toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    // Its other pages load too.
+    await page.evaluate(() => window.uni.navigateTo({ url: '/pages/about/about' }));
+    await waitForPage(page);
+    await expect(page.getByText('版本 1.0.0').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'remote-back');
+  });
+
+  it('speaks the browser language for the runtime strings', async () => {
+    context = await phoneContext(browser, { locale: 'en-US' });
+    page = await context.newPage();
+    await page.route(ACCOUNT, (route) => route.abort('connectionrefused'));
+    await openRoute(page, '/pages/about/about');
+    await expect(page.locator('.app-page-error').textContent()).resolves.toBe('The connection timed out, click the screen to try again.');
+  });
+});

@@ -1,0 +1,46 @@
+// Helpers shared by the root scripts: where things are and how to run a step.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
+
+/** What `npm run build` makes, and the file that shows each one is built. */
+export const TARGETS = [
+  { name: 'server', cwd: 'packages/server', cmd: [bin('tsc'), '-p', 'tsconfig.build.json'], output: 'packages/server/dist/main.js' },
+  { name: 'shell', cwd: 'shell', cmd: [bin('webpack'), '--mode', 'production'], output: 'shell/dist/index.html' },
+  { name: 'remote-create', cwd: 'remote-create', cmd: [bin('webpack'), '--mode', 'production'], output: 'remote-create/dist/remoteEntry.js' },
+  { name: 'remote-account', cwd: 'remote-account', cmd: [bin('webpack'), '--mode', 'production'], output: 'remote-account/dist/remoteEntry.js' },
+  { name: 'remote-auth', cwd: 'remote-auth', cmd: [bin('webpack'), '--mode', 'production'], output: 'remote-auth/dist/remoteEntry.js' },
+];
+
+export const isBuilt = (target) => existsSync(path.join(ROOT, target.output));
+
+/** Runs a command with its output prefixed; resolves on exit 0, rejects otherwise. */
+export function run(name, [cmd, ...args], { cwd = ROOT, env = process.env } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: path.resolve(ROOT, cwd), env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const prefix = (chunk) =>
+      chunk
+        .toString()
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => `[${name}] ${line}\n`)
+        .join('');
+    child.stdout.on('data', (c) => process.stdout.write(prefix(c)));
+    child.stderr.on('data', (c) => process.stderr.write(prefix(c)));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name} failed (exit ${code})`))));
+  });
+}
+
+/** Runs tasks with at most `limit` at once (this machine class has 2 cores). */
+export async function pool(tasks, limit) {
+  const queue = [...tasks];
+  const workers = Array.from({ length: Math.min(limit, queue.length) }, async () => {
+    while (queue.length) await queue.shift()();
+  });
+  await Promise.all(workers);
+}
