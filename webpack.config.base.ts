@@ -23,8 +23,9 @@ export interface AppOptions {
 
 /**
  * What must be one instance in the page: React (with `react/jsx-runtime`, `react-dom/client`),
- * the query cache, the UI kit, and @app/shared (the bus and session). Nothing else is shared:
- * a shared module is not tree-shaken, so sharing costs bytes.
+ * the query cache, and @app/shared (bus, session, and the UI kit, which lives inside it so that
+ * only the components in use ship: see shared/src/ui/kit.ts). Nothing else is shared: a shared
+ * module is not tree-shaken, so sharing costs bytes.
  */
 function installed(name: string): string {
   return (require(`${name}/package.json`) as { version: string }).version;
@@ -41,7 +42,6 @@ export const SHARED = {
   'react-dom': singleton('react-dom'),
   'react-dom/': singleton('react-dom'),
   '@tanstack/react-query': singleton('@tanstack/react-query'),
-  'antd-mobile': singleton('antd-mobile'),
   '@app/shared': singleton('@app/shared'),
 };
 

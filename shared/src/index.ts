@@ -20,3 +20,4 @@ export * from './ui/toast';
 export * from './ui/modal';
 export * from './i18n/locale';
 export * from './ui/sign-in-prompt';
+export * from './ui/kit';

@@ -1,5 +1,4 @@
-import { NavBar } from 'antd-mobile';
-import { NAV_BAR_HEIGHT, t } from '@app/shared';
+import { NAV_BAR_HEIGHT, NavBar, t } from '@app/shared';
 
 /** The 44px navigation bar of pages that do not draw their own. */
 export function AppNavBar({ title, onBack }: { title: string; onBack: () => void }) {

@@ -1,6 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { SpinLoading } from 'antd-mobile';
-import { t, type PageDef } from '@app/shared';
+import { SpinLoading, t, type PageDef } from '@app/shared';
 import { LOADING_DELAY_MS, type PageLoader } from './page-loader';
 import { PageErrorBoundary } from './page-error-boundary';
 

@@ -1,5 +1,4 @@
-import { TabBar } from 'antd-mobile';
-import { TAB_BAR, switchTab, tabPages } from '@app/shared';
+import { switchTab, TAB_BAR, TabBar, tabPages } from '@app/shared';
 import { TabIconSvg } from './tab-icons';
 
 /** The seed's tab bar: 首页 / 创作 / 我的, #00275A / #0067ED, 50px, icons 24px, labels 10px. */

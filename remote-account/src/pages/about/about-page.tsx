@@ -1,4 +1,4 @@
-import { Button, List } from 'antd-mobile';
+import { Button, List } from '@app/shared';
 import { useVersionInfo } from './version-info';
 import '../../styles.css';
 

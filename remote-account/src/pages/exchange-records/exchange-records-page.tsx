@@ -1,5 +1,4 @@
-import { ErrorBlock } from 'antd-mobile';
-import { SignInPrompt, useIsLoggedIn } from '@app/shared';
+import { ErrorBlock, SignInPrompt, useIsLoggedIn } from '@app/shared';
 import '../../styles.css';
 
 /** 兑换记录: the activation codes the user redeemed. */

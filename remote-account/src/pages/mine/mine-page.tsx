@@ -1,5 +1,4 @@
-import { Avatar, Button, List } from 'antd-mobile';
-import { navigateTo, session, showModal, useUserInfo } from '@app/shared';
+import { Avatar, Button, List, navigateTo, session, showModal, useUserInfo } from '@app/shared';
 import { maskPhone, membershipLabel } from '../../format';
 import '../../styles.css';
 

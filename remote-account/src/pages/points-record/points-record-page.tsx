@@ -1,5 +1,4 @@
-import { ErrorBlock } from 'antd-mobile';
-import { SignInPrompt, useIsLoggedIn } from '@app/shared';
+import { ErrorBlock, SignInPrompt, useIsLoggedIn } from '@app/shared';
 import '../../styles.css';
 
 /** 积分记录: every change of the user's points. */

@@ -1,5 +1,4 @@
-import { Avatar, List } from 'antd-mobile';
-import { SignInPrompt, useUserInfo } from '@app/shared';
+import { Avatar, List, SignInPrompt, useUserInfo } from '@app/shared';
 import { maskPhone } from '../../format';
 import '../../styles.css';
 

@@ -1,5 +1,4 @@
-import { ErrorBlock, NavBar } from 'antd-mobile';
-import { getCurrentPages, navigateBack, reLaunch } from '@app/shared';
+import { ErrorBlock, getCurrentPages, NavBar, navigateBack, reLaunch } from '@app/shared';
 import '../../styles.css';
 
 /** 登录 (custom navigation bar): sign in or register with a phone number. */

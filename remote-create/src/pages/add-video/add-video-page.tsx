@@ -1,5 +1,4 @@
-import { ErrorBlock } from 'antd-mobile';
-import { SignInPrompt, useIsLoggedIn } from '@app/shared';
+import { ErrorBlock, SignInPrompt, useIsLoggedIn } from '@app/shared';
 import '../../styles.css';
 
 /** 极速生成视频: the creation form needs a signed-in user and the server's video tasks. */

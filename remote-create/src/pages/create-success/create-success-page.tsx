@@ -1,5 +1,4 @@
-import { Button, ErrorBlock, Result } from 'antd-mobile';
-import { redirectTo, switchTab, usePageQuery } from '@app/shared';
+import { Button, ErrorBlock, redirectTo, Result, switchTab, usePageQuery } from '@app/shared';
 import '../../styles.css';
 
 /** 生成视频成功: the task (id in the query) is queued; the ways on from here. */

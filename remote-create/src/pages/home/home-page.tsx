@@ -1,5 +1,4 @@
-import { Button, ErrorBlock } from 'antd-mobile';
-import { navigateTo, useUserInfo } from '@app/shared';
+import { Button, ErrorBlock, navigateTo, useUserInfo } from '@app/shared';
 import '../../styles.css';
 
 /** 首页: the app's name, the balance for a signed-in user, the entry to 极速生成视频, the templates. */

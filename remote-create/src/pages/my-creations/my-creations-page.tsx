@@ -1,5 +1,4 @@
-import { Button, ErrorBlock } from 'antd-mobile';
-import { SignInPrompt, navigateTo, useIsLoggedIn } from '@app/shared';
+import { Button, ErrorBlock, navigateTo, SignInPrompt, useIsLoggedIn } from '@app/shared';
 import '../../styles.css';
 
 /** 我的创作: the user's videos; signed out, a way to sign in; none yet, a way to make the first. */

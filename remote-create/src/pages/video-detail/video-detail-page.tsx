@@ -1,5 +1,4 @@
-import { ErrorBlock } from 'antd-mobile';
-import { usePageQuery } from '@app/shared';
+import { ErrorBlock, usePageQuery } from '@app/shared';
 import '../../styles.css';
 
 /** 视频详情: a task (`?id=`) or a template (`?sysId=`). */
