@@ -18,10 +18,20 @@ export const TARGETS = [
 
 export const isBuilt = (target) => existsSync(path.join(ROOT, target.output));
 
+const children = new Set();
+// Whatever stops a root script stops what it started (a SIGTERM reaches only the parent).
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    for (const child of children) child.kill(signal);
+    process.exit(130);
+  });
+}
+
 /** Runs a command with its output prefixed; resolves on exit 0, rejects otherwise. */
 export function run(name, [cmd, ...args], { cwd = ROOT, env = process.env } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd: path.resolve(ROOT, cwd), env, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
     const prefix = (chunk) =>
       chunk
         .toString()
@@ -32,7 +42,11 @@ export function run(name, [cmd, ...args], { cwd = ROOT, env = process.env } = {}
     child.stdout.on('data', (c) => process.stdout.write(prefix(c)));
     child.stderr.on('data', (c) => process.stderr.write(prefix(c)));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${name} failed (exit ${code})`))));
+    child.on('exit', (code) => {
+      children.delete(child);
+      if (code === 0) resolve();
+      else reject(new Error(`${name} failed (exit ${code})`));
+    });
   });
 }
 
