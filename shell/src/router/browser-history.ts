@@ -1,5 +1,7 @@
 import type { HistoryAdapter, StackEntry } from './page-stack';
 
+const BACK_FALLBACK_MS = 1000;
+
 interface HistoryState {
   /** The entry's position in the page stack. */
   position: number;
@@ -41,9 +43,20 @@ export class BrowserHistory implements HistoryAdapter {
   back(count: number): Promise<void> {
     if (count <= 0) return Promise.resolve();
     return new Promise((resolve) => {
-      this.pendingBack = resolve;
+      // A step past the first entry moves nothing and fires no popstate: don't wait forever.
+      const fallback = setTimeout(() => this.settleBack(), BACK_FALLBACK_MS);
+      this.pendingBack = () => {
+        clearTimeout(fallback);
+        resolve();
+      };
       this.win.history.go(-count);
     });
+  }
+
+  private settleBack(): void {
+    const resolve = this.pendingBack;
+    this.pendingBack = undefined;
+    resolve?.();
   }
 
   dispose(): void {
@@ -56,9 +69,7 @@ export class BrowserHistory implements HistoryAdapter {
 
   private handlePop = (event: PopStateEvent): void => {
     if (this.pendingBack) {
-      const resolve = this.pendingBack;
-      this.pendingBack = undefined;
-      resolve();
+      this.settleBack();
       return;
     }
     const state = event.state as Partial<HistoryState> | null;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { request, type ApiEnvelope } from '@app/shared';
+import { callApi } from '@app/shared';
 
 export interface VersionInfo {
   version: string;
@@ -8,10 +8,8 @@ export interface VersionInfo {
   serverVersion: string;
 }
 
-export async function getVersionInfo(): Promise<VersionInfo> {
-  const body = await request<ApiEnvelope<VersionInfo>>({ url: '/api/v1/version/get_version_info', hideErrorToast: true });
-  if (body.rspCode !== 0) throw new Error(body.rspMsg);
-  return body.data;
+export function getVersionInfo(): Promise<VersionInfo> {
+  return callApi<VersionInfo>('/api/v1/version/get_version_info', undefined, { method: 'GET', hideErrorToast: true });
 }
 
 export function useVersionInfo() {
