@@ -60,3 +60,24 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 export function shownRoute(page: Page): Promise<string | null> {
   return page.locator('.app-page[aria-hidden="false"]').getAttribute('data-route');
 }
+
+/** One browser per test file, and a fresh phone context and page per test. */
+export function useBrowserPage(options: BrowserContextOptions = {}): { page: () => Page; context: () => BrowserContext; browser: () => Browser } {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    context = await phoneContext(browser, options);
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
+  return { page: () => page, context: () => context, browser: () => browser };
+}

@@ -1,23 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { PAGES } from '@app/shared/src/pages/registry';
-import { baseUrl, launch, openRoute, phoneContext, screenshot, shownRoute, waitForPage } from '../src/browser';
+import { baseUrl, openRoute, screenshot, shownRoute, useBrowserPage, waitForPage } from '../src/browser';
 
-let browser: Browser;
-let context: BrowserContext;
+const current = useBrowserPage();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  context = await phoneContext(browser);
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context.close();
+beforeEach(() => {
+  page = current.page();
 });
 
 const hashOf = (route: string) => (route === 'pages/index/index' ? '/' : `/${route}`);

@@ -1,26 +1,21 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, openRoute, phoneContext, screenshot, shownRoute, waitForPage } from '../src/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { openRoute, phoneContext, screenshot, shownRoute, useBrowserPage, waitForPage } from '../src/browser';
 
-let browser: Browser;
-let context: BrowserContext;
+const current = useBrowserPage();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
+let english: BrowserContext | undefined;
+beforeEach(() => {
+  page = current.page();
 });
 afterEach(async () => {
-  await context?.close();
+  await english?.close();
+  english = undefined;
 });
 
 const ACCOUNT = '**/remotes/account/**';
 
 describe('a remote that is down', () => {
   it('shows the retry element on its pages, keeps the rest working, and recovers without a reload', async () => {
-    context = await phoneContext(browser);
-    page = await context.newPage();
     await page.route(ACCOUNT, (route) => route.abort('connectionrefused'));
 
     await openRoute(page, '/pages/my/myIndex');
@@ -59,8 +54,8 @@ describe('a remote that is down', () => {
   });
 
   it('speaks the browser language for the runtime strings', async () => {
-    context = await phoneContext(browser, { locale: 'en-US' });
-    page = await context.newPage();
+    english = await phoneContext(current.browser(), { locale: 'en-US' });
+    page = await english.newPage();
     await page.route(ACCOUNT, (route) => route.abort('connectionrefused'));
     await openRoute(page, '/pages/about/about');
     await expect(page.locator('.app-page-error').textContent()).resolves.toBe('The connection timed out, click the screen to try again.');

@@ -1,10 +1,11 @@
+import { testUser } from '@app/shared/test/fixtures';
 import { act, render, screen } from '@testing-library/react';
-import { PageContext, session, type UserInfo } from '@app/shared';
+import { PageContext, session } from '@app/shared';
 import CreateSuccessPage from './create-success/create-success-page';
 import HomePage from './home/home-page';
 import MyCreationsPage from './my-creations/my-creations-page';
 
-const user = { id: 'u1', phone: '13800138000', nickname: '小明', name: '', avatar: '', token: 'tok', createNum: 7, expireTime: 0, createdAt: 1 } as UserInfo;
+const user = testUser({ createNum: 7 });
 
 const withQuery = (query: Record<string, string>, ui: React.ReactNode) => (
   <PageContext.Provider value={{ id: 1, route: 'pagesA/create/createSuccess', query, active: true }}>{ui}</PageContext.Provider>

@@ -1,24 +1,14 @@
+import { testUser } from '../../test/fixtures';
 import { configureRequest } from '../request/config';
 import { ApiError } from '../request/request';
 import { sendJson, startTestServer, type TestServer } from '../request/test-server';
 import { session } from '../session/session-store';
-import type { UserInfo } from '../session/user-info';
 import { showToast } from '../ui/toast';
 import { ACCOUNT_INFO_URL, refreshAccountInfo } from './account-info';
 
 jest.mock('../ui/toast', () => ({ showToast: jest.fn(), toast: jest.fn() }));
 
-const stored: UserInfo = {
-  id: 'u1',
-  phone: '13800000000',
-  nickname: '旧昵称',
-  name: '',
-  avatar: '',
-  token: 'token-1',
-  createNum: 10,
-  expireTime: 0,
-  createdAt: 0,
-};
+const stored = testUser({ nickname: '旧昵称' });
 
 let server: TestServer;
 

@@ -1,5 +1,5 @@
+import { testUser } from '../../test/fixtures';
 import { USER_INFO_KEY, session } from '../session/session-store';
-import type { UserInfo } from '../session/user-info';
 import { showToast } from '../ui/toast';
 import { configureRequest } from './config';
 import {
@@ -23,17 +23,7 @@ import {
 
 jest.mock('../ui/toast', () => ({ showToast: jest.fn(), toast: jest.fn() }));
 
-const user: UserInfo = {
-  id: 'u1',
-  phone: '13800000000',
-  nickname: '小明',
-  name: '',
-  avatar: '',
-  token: 'token-1',
-  createNum: 10,
-  expireTime: 0,
-  createdAt: 0,
-};
+const user = testUser();
 
 let server: TestServer;
 let closed: string;

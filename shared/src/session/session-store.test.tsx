@@ -1,19 +1,9 @@
+import { testUser } from '../../test/fixtures';
 import { act, render, screen } from '@testing-library/react';
 import { EventBus } from '../bus/event-bus';
 import { SessionStore, USER_INFO_KEY, session, useUserInfo } from './session-store';
-import type { UserInfo } from './user-info';
 
-const user: UserInfo = {
-  id: 'u1',
-  phone: '13800138000',
-  nickname: '用户8000',
-  name: '',
-  avatar: '',
-  token: 'tok',
-  createNum: 10,
-  expireTime: 0,
-  createdAt: 1,
-};
+const user = testUser({ phone: '13800138000', nickname: '用户8000', token: 'tok', createdAt: 1 });
 
 /** Another tab of the same browser: its own bus and store over the same localStorage. */
 function otherTab() {

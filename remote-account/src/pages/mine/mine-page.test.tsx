@@ -1,18 +1,9 @@
+import { testUser } from '@app/shared/test/fixtures';
 import { act, render, screen } from '@testing-library/react';
-import { session, type UserInfo } from '@app/shared';
+import { session } from '@app/shared';
 import MinePage from './mine-page';
 
-const user: UserInfo = {
-  id: 'u1',
-  phone: '13800138000',
-  nickname: '小明',
-  name: '',
-  avatar: '',
-  token: 'tok',
-  createNum: 110,
-  expireTime: 0,
-  createdAt: 1,
-};
+const user = testUser({ phone: '13800138000', createNum: 110 });
 
 describe('我的', () => {
   afterEach(() => act(() => session.clear()));

@@ -1,0 +1,17 @@
+import type { UserInfo } from '../src/session/user-info';
+
+/** A signed-in user for tests; pass what a test asserts on. */
+export function testUser(overrides: Partial<UserInfo> = {}): UserInfo {
+  return {
+    id: 'u1',
+    phone: '13800000000',
+    nickname: '小明',
+    name: '',
+    avatar: '',
+    token: 'token-1',
+    createNum: 10,
+    expireTime: 0,
+    createdAt: 0,
+    ...overrides,
+  };
+}
