@@ -25,6 +25,8 @@ describe('remote-create pages', () => {
   it('我的创作 asks a signed-out user to sign in, a signed-in one to create', () => {
     render(<MyCreationsPage />);
     expect(screen.getByText('登录后查看你的创作')).toBeTruthy();
+    expect(screen.getByText('使用手机号登录，未注册的手机号将自动注册')).toBeTruthy();
+    expect(screen.queryByText('找找其他的吧')).toBeNull(); // the kit's default text fits no page here
     act(() => session.set(user));
     expect(screen.getByText('创作第一个视频')).toBeTruthy();
   });

@@ -6,11 +6,11 @@ import { stringifyQuery } from '../navigation/query-string';
 import { LOGIN_ROUTE } from '../pages/registry';
 
 /** What a signed-out user sees where their own data would be: a way to sign in and come back. */
-export function SignInPrompt({ title = '登录后查看', description }: { title?: string; description?: string }) {
+export function SignInPrompt({ title = '登录后查看', description = '使用手机号登录，未注册的手机号将自动注册' }: { title?: string; description?: string }) {
   const { route, query } = useContext(PageContext);
   const here = `/${route}${Object.keys(query).length ? `?${stringifyQuery(query)}` : ''}`;
   return (
-    <ErrorBlock className="app-sign-in-prompt" status="empty" title={title} description={description}>
+    <ErrorBlock className="app-sign-in-prompt" style={{ paddingTop: '3rem' }} status="empty" title={title} description={description}>
       <Button
         color="primary"
         shape="rounded"
