@@ -7,11 +7,7 @@ import { createRoot, type Root } from 'react-dom/client';
 const roots = new WeakMap<Element | DocumentFragment, Root>();
 let registered = false;
 
-/**
- * Registers the React 19 renderer with antd-mobile, once. It is a function rather than a bare
- * side-effect import because @app/shared declares itself free of side effects (package.json
- * `sideEffects`), so a bundler may drop `import './antd-render'`; a called export it keeps.
- */
+/** Registers the React 19 renderer with antd-mobile, once, whichever module asks first. */
 export function registerAntdRender(): void {
   if (registered) return;
   registered = true;
