@@ -34,10 +34,14 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/packages/server/src', '<rootDir>/packages/server/test'],
       // content-disposition 3 and cookie 2 are ESM only, yet @fastify/static and light-my-request
-      // require() them: Node 20 manages, Jest's loader does not unless they are compiled.
-      transform: { '^.+\\.(t|j)s$': swc(false) },
-      transformIgnorePatterns: ['/node_modules/(?!(?:.*/node_modules/)?(?:content-disposition|cookie)/)'],
+      // require() them: Node 20 manages, Jest's loader does not unless they are compiled. PGlite's
+      // CommonJS build loads Node built-ins with import(), which Jest's sandbox refuses; compiled,
+      // those become require().
+      transform: { '^.+\\.(t|j)s$': swc(false), '^.+/@electric-sql/pglite/dist/.+\\.cjs$': swc(false) },
+      transformIgnorePatterns: ['/node_modules/(?!(?:.*/node_modules/)?(?:content-disposition|cookie|@electric-sql/pglite)/)'],
       moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+      globalSetup: '<rootDir>/packages/server/test/global-setup.ts',
+      globalTeardown: '<rootDir>/packages/server/test/global-teardown.ts',
     },
   ],
 };

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config.js';
+import type { Database } from './db/database.js';
+import { databasePlugin } from './plugins/database.js';
 import { errorHandler } from './plugins/error-handler.js';
 import { healthChecks } from './plugins/health-checks.js';
 import { requestId } from './plugins/request-id.js';
@@ -17,6 +19,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Where log lines go (default stdout); tests pass a stream to read them. */
   logStream?: { write(line: string): void };
+  /** An open database to use instead of the one the configuration names (tests share one per file). */
+  database?: Database;
 }
 
 /** API.md: JSON bodies up to 1 MiB; larger ones answer 413. */
@@ -47,6 +51,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(errorHandler);
   await app.register(healthChecks);
   await app.register(openApi);
+  await app.register(databasePlugin, { database: options.database });
 
   await app.register(routes);
   await app.register(staticApps);

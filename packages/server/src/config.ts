@@ -17,6 +17,25 @@ export interface ServerConfig {
   /** Where the shell loads each remote's entry from (answered by `GET /remotes.json`). */
   remoteUrls: Record<RemoteName, string>;
   logLevel: LogLevel;
+  /** A PostgreSQL server (`postgres://…`); unset = the embedded PGlite in `dataDir/pgdata`. */
+  databaseUrl: string | undefined;
+  /** Points a new account starts with (a `register` ledger row). */
+  welcomePoints: number;
+  /** Bearer token of the admin API; unset = one kept in `dataDir/admin-token`. */
+  adminToken: string | undefined;
+  /** An S3-compatible object store for uploads; unset = files on disk in `dataDir/files`. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  /** e.g. `https://s3.amazonaws.com` or `http://127.0.0.1:9000` (path-style addressing). */
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Where stored files are read from (a CDN or the bucket's public URL). */
+  publicUrl: string;
 }
 
 /** Thrown by `loadConfig` with every problem found, one per line, so a bad start is fixed in one go. */
@@ -59,8 +78,50 @@ export function loadConfig(env: Env = process.env): ServerConfig {
     remoteUrls[name] = value ?? `/remotes/${name}/remoteEntry.js`;
   }
 
+  const databaseUrl = read('DATABASE_URL');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push('DATABASE_URL: must be a postgres:// or postgresql:// URL');
+  }
+  const welcomePoints = parseCount('WELCOME_POINTS', read('WELCOME_POINTS'), 10, problems);
+  const adminToken = read('ADMIN_TOKEN');
+  if (adminToken !== undefined && adminToken.length < 16) problems.push('ADMIN_TOKEN: must be at least 16 characters');
+  const s3 = parseS3(read, problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, dataDir, webRoot, remoteUrls, logLevel };
+  return { port, host, dataDir, webRoot, remoteUrls, logLevel, databaseUrl, welcomePoints, adminToken, s3 };
+}
+
+function parseCount(name: string, value: string | undefined, fallback: number, problems: string[]): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) > 1_000_000_000) {
+    problems.push(`${name}=${value}: must be a whole number from 0 to 1000000000`);
+    return fallback;
+  }
+  return Number(value);
+}
+
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const;
+
+/** All of S3_* or none: half a store configuration is a mistake worth stopping for. */
+function parseS3(read: (name: string) => string | undefined, problems: string[]): S3Config | undefined {
+  const given = S3_VARIABLES.filter((name) => read(name) !== undefined);
+  if (given.length === 0) return undefined;
+  const missing = S3_VARIABLES.filter((name) => read(name) === undefined && name !== 'S3_PUBLIC_URL' && name !== 'S3_REGION');
+  if (missing.length > 0) {
+    problems.push(`S3 storage needs ${missing.join(', ')} as well (set all of S3_* or none)`);
+    return undefined;
+  }
+  const endpoint = read('S3_ENDPOINT')!.replace(/\/+$/, '');
+  if (!isUrlOrAbsolutePath(endpoint) || endpoint.startsWith('/')) problems.push('S3_ENDPOINT: must be an http(s) URL');
+  const bucket = read('S3_BUCKET')!;
+  return {
+    endpoint,
+    region: read('S3_REGION') ?? 'us-east-1',
+    bucket,
+    accessKeyId: read('S3_ACCESS_KEY_ID')!,
+    secretAccessKey: read('S3_SECRET_ACCESS_KEY')!,
+    publicUrl: (read('S3_PUBLIC_URL') ?? `${endpoint}/${bucket}`).replace(/\/+$/, ''),
+  };
 }
 
 function parsePort(value: string | undefined, problems: string[]): number {

@@ -17,6 +17,10 @@ describe('loadConfig', () => {
         auth: '/remotes/auth/remoteEntry.js',
       },
       logLevel: 'info',
+      databaseUrl: undefined,
+      welcomePoints: 10,
+      adminToken: undefined,
+      s3: undefined,
     });
   });
 
@@ -37,6 +41,15 @@ describe('loadConfig', () => {
       REMOTE_ACCOUNT_URL: 'http://localhost:3002/remoteEntry.js',
       REMOTE_AUTH_URL: '/cdn/auth/remoteEntry.js',
       LOG_LEVEL: 'DEBUG',
+      DATABASE_URL: 'postgres://app@db.internal:5432/app',
+      WELCOME_POINTS: '25',
+      ADMIN_TOKEN: 'an-admin-token-of-some-length',
+      S3_ENDPOINT: 'https://s3.example.com/',
+      S3_REGION: 'cn-north-1',
+      S3_BUCKET: 'videos',
+      S3_ACCESS_KEY_ID: 'AKID',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PUBLIC_URL: 'https://cdn.example.com/',
     });
     expect(config).toEqual({
       port: 3000,
@@ -49,7 +62,32 @@ describe('loadConfig', () => {
         auth: '/cdn/auth/remoteEntry.js',
       },
       logLevel: 'debug',
+      databaseUrl: 'postgres://app@db.internal:5432/app',
+      welcomePoints: 25,
+      adminToken: 'an-admin-token-of-some-length',
+      s3: {
+        endpoint: 'https://s3.example.com',
+        region: 'cn-north-1',
+        bucket: 'videos',
+        accessKeyId: 'AKID',
+        secretAccessKey: 'secret',
+        publicUrl: 'https://cdn.example.com',
+      },
     });
+  });
+
+  it('defaults the S3 region and public URL', () => {
+    const { s3 } = loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' });
+    expect(s3).toMatchObject({ region: 'us-east-1', publicUrl: 'http://127.0.0.1:9000/b' });
+  });
+
+  it.each([
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
+    [{ WELCOME_POINTS: '-3' }, 'WELCOME_POINTS=-3: must be a whole number from 0 to 1000000000'],
+    [{ ADMIN_TOKEN: 'short' }, 'ADMIN_TOKEN: must be at least 16 characters'],
+    [{ S3_BUCKET: 'b' }, 'S3 storage needs S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY as well (set all of S3_* or none)'],
+  ])('refuses %j with a clear message', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
   });
 
   it('resolves relative directories against the working directory', () => {

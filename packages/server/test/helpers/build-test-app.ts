@@ -1,9 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import { openDatabase, type Database } from '../../src/db/database.js';
 import { makeTempDir } from './temp-dirs.js';
 
 type Env = Record<string, string | undefined>;
+
+// One in-memory PGlite per test file (creating one takes ~2 s), closed when the file is done.
+let shared: Promise<Database> | undefined;
+afterAll(async () => {
+  const database = shared;
+  shared = undefined;
+  await (await database)?.close();
+});
 
 /**
  * The app as `main` builds it, from `env` on top of test defaults: silent logs and an empty
@@ -13,7 +22,8 @@ type Env = Record<string, string | undefined>;
 export async function buildTestApp(env: Env = {}): Promise<{ app: FastifyInstance; logs: () => Record<string, unknown>[] }> {
   const lines: string[] = [];
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_ROOT: makeTempDir(), DATA_DIR: makeTempDir(), ...env });
-  const app = await buildApp(config, { logStream: { write: (line) => lines.push(line) } });
+  shared ??= openDatabase({ pgliteDir: 'memory://' });
+  const app = await buildApp(config, { logStream: { write: (line) => lines.push(line) }, database: await shared });
   const logs = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
   return { app, logs };
 }

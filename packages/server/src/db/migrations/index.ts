@@ -1,0 +1,10 @@
+import { core } from './0001-core.js';
+
+/** A schema change: applied once, in order (the pending ones in one transaction). Never edit a shipped one. */
+export interface Migration {
+  version: string;
+  /** One statement each (PGlite's extended protocol takes one per call). */
+  statements: string[];
+}
+
+export const MIGRATIONS: readonly Migration[] = [core];

@@ -1,0 +1,119 @@
+import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+// The tables as the queries see them. The migrations (./migrations) create them; a test checks
+// the two agree column by column.
+
+const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const userRef = (name = 'user_id') => bigint(name, { mode: 'number' });
+
+export const users = pgTable('users', {
+  id: id(),
+  phone: text('phone').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  nickname: text('nickname').notNull(),
+  name: text('name').notNull().default(''),
+  avatar: text('avatar').notNull().default(''),
+  /** The balance (createNum); a CHECK keeps it ≥ 0. */
+  points: integer('points').notNull().default(0),
+  memberUntil: timestamp('member_until', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Sign-in tokens: only their SHA-256 is stored; valid 30 days from the last use. */
+export const sessions = pgTable('sessions', {
+  id: id(),
+  userId: userRef().notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+export const LEDGER_TYPES = ['register', 'redeem', 'generate', 'refund', 'admin'] as const;
+export type LedgerType = (typeof LEDGER_TYPES)[number];
+
+/** Every change of a balance, with the balance after it (a CHECK keeps that ≥ 0). */
+export const pointsLedger = pgTable(
+  'points_ledger',
+  {
+    id: id(),
+    userId: userRef().notNull(),
+    change: integer('change').notNull(),
+    balance: integer('balance').notNull(),
+    type: text('type', { enum: LEDGER_TYPES }).notNull(),
+    title: text('title').notNull(),
+    taskId: text('task_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('points_ledger_user').on(t.userId, t.id)],
+);
+
+export const codeBatches = pgTable('code_batches', {
+  id: id(),
+  points: integer('points').notNull(),
+  days: integer('days').notNull(),
+  count: integer('count').notNull(),
+  /** The codes cannot be redeemed after this; null = no end. */
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  note: text('note').notNull().default(''),
+  createdAt: createdAt(),
+});
+
+export const activationCodes = pgTable('activation_codes', {
+  id: id(),
+  batchId: bigint('batch_id', { mode: 'number' }).notNull(),
+  code: text('code').notNull().unique(),
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  redeemedBy: userRef('redeemed_by'),
+  redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** One row per counted attempt (failed logins, failed redemptions), so limits hold across processes. */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  id: id(),
+  key: text('key').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const ASPECT_RATIOS = ['9:16', '16:9', '1:1'] as const;
+export type AspectRatio = (typeof ASPECT_RATIOS)[number];
+
+/** Templates shown on the home page, each with a sample video. */
+export const sysVideos = pgTable('sys_videos', {
+  id: id(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  category: text('category').notNull().default(''),
+  style: text('style').notNull().default(''),
+  coverUrl: text('cover_url').notNull().default(''),
+  videoUrl: text('video_url').notNull().default(''),
+  duration: integer('duration').notNull().default(0),
+  aspectRatio: text('aspect_ratio', { enum: ASPECT_RATIOS }).notNull().default('9:16'),
+  sort: integer('sort').notNull().default(0),
+  /** How the renderer draws this template (colours, fonts, title card). */
+  params: jsonb('params').notNull().default({}),
+  createdAt: createdAt(),
+});
+
+export const FILE_KINDS = ['image', 'avatar', 'video', 'cover', 'template'] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+/** Every stored file by its key: whose it is, and (once uploaded) its type and size. */
+export const files = pgTable('files', {
+  key: text('key').primaryKey(),
+  userId: userRef(),
+  kind: text('kind', { enum: FILE_KINDS }).notNull(),
+  contentType: text('content_type'),
+  size: integer('size'),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Server secrets every API process must share (e.g. the upload policy key), made once. */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});

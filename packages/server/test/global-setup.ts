@@ -1,0 +1,21 @@
+import { randomBytes } from 'node:crypto';
+import { POSTGRES_ADMIN_URL, withAdminClient } from './helpers/postgres';
+
+/**
+ * Finds out once whether a PostgreSQL server answers, for every suite that runs on both engines.
+ * Unreachable: those runs are skipped, and said so here — unless REQUIRE_POSTGRES=1 (CI), where
+ * that is a failure.
+ */
+export default async function globalSetup(): Promise<void> {
+  process.env.TEST_RUN_ID = randomBytes(3).toString('hex');
+  try {
+    await withAdminClient((c) => c.query('SELECT 1'));
+    process.env.TEST_POSTGRES_AVAILABLE = '1';
+  } catch (error) {
+    const where = POSTGRES_ADMIN_URL.replace(/\/\/[^@]*@/, '//');
+    const why = `PostgreSQL at ${where} did not answer (${(error as Error).message})`;
+    if (process.env.REQUIRE_POSTGRES === '1') throw new Error(`${why}; REQUIRE_POSTGRES=1`);
+    console.warn(`\n*** ${why}: the PostgreSQL runs of the server suites are SKIPPED (PGlite runs go ahead). ***\n`);
+    process.env.TEST_POSTGRES_AVAILABLE = '0';
+  }
+}
