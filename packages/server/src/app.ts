@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
+import { auth } from './plugins/auth.js';
 import { databasePlugin } from './plugins/database.js';
 import { errorHandler } from './plugins/error-handler.js';
 import { healthChecks } from './plugins/health-checks.js';
 import { requestId } from './plugins/request-id.js';
 import { staticApps } from './plugins/static-apps.js';
+import { trimText } from './plugins/trim-text.js';
 import { openApi } from './plugins/swagger.js';
 import { routes } from './routes/index.js';
 
@@ -41,7 +43,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT,
     // verbose: validation errors carry the failing schema, so rspMsg can use a field's `title`.
-    ajv: { customOptions: { verbose: true } },
+    // No type coercion: a number where text belongs is a wrong type (rspCode 2), not a string.
+    ajv: { customOptions: { verbose: true, coerceTypes: false } },
   });
 
   app.decorate('config', config);
@@ -52,6 +55,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(healthChecks);
   await app.register(openApi);
   await app.register(databasePlugin, { database: options.database });
+  await app.register(auth);
+  await app.register(trimText);
 
   await app.register(routes);
   await app.register(staticApps);

@@ -7,6 +7,8 @@
  * Titles reach us because the app's ajv runs with `verbose: true` (it adds `parentSchema`).
  */
 
+import { NO_CONTROL_CHARS } from './schemas.js';
+
 /** The parts of an ajv error this module reads (fastify's FastifySchemaValidationError plus verbose fields). */
 export interface SchemaError {
   keyword: string;
@@ -48,6 +50,8 @@ export function validationMessage(errors: readonly SchemaError[]): string {
       return `${subject}最多 ${String(limit)} 项`;
     case 'minItems':
       return `${subject}至少 ${String(limit)} 项`;
+    case 'pattern':
+      return params.pattern === NO_CONTROL_CHARS ? `${subject}不能包含控制字符` : `${subject}格式不正确`;
     case 'enum':
       return `${subject}只能是 ${(params.allowedValues as unknown[]).map(String).join('、')}`;
     default:

@@ -1,4 +1,5 @@
 import { fail, RspCode } from '../lib/envelope.js';
+import { BusinessError, RateLimitedError } from '../lib/errors.js';
 import { sharedPlugin } from '../lib/shared-plugin.js';
 import { validationMessage, type SchemaError } from '../lib/validation-message.js';
 
@@ -9,6 +10,7 @@ export const TransportMessage = {
   emptyJson: '请求体不能为空',
   unsupportedContentType: '不支持的请求格式，请使用 application/json',
   bodyTooLarge: '请求体过大',
+  tooManyRequests: '操作过于频繁，请稍后再试',
   badRequest: '请求无效',
   internal: '服务器内部错误',
 } as const;
@@ -38,6 +40,15 @@ export const errorHandler = sharedPlugin('error-handler', async (app) => {
   app.setErrorHandler(async (error, request, reply) => {
     // The not-found route parses bodies too: a bad body sent to an unknown route is still a 404.
     if (request.is404) return reply.code(404).send({ msg: TransportMessage.notFound });
+
+    if (error instanceof BusinessError) return reply.code(200).send(fail(error.rspCode, error.rspMsg));
+    if (error instanceof RateLimitedError) {
+      const minutes = Math.ceil(error.retryAfterSeconds / 60);
+      return reply
+        .code(429)
+        .header('retry-after', String(error.retryAfterSeconds))
+        .send({ msg: `操作过于频繁，请 ${minutes} 分钟后再试` });
+    }
 
     const fields: ErrorFields = typeof error === 'object' && error !== null ? error : {};
 

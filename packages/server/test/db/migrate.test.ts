@@ -1,10 +1,10 @@
-import { getTableColumns, getTableName, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { getTableColumns, getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { migrate, rowsOf } from '../../src/db/migrate.js';
 import * as schema from '../../src/db/schema.js';
 import { describeEngines } from '../helpers/engines.js';
 
-const tables = Object.values(schema).filter((v): v is PgTable => typeof v === 'object' && v !== null && Symbol.for('drizzle:IsDrizzleTable') in v);
+const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable));
 
 describeEngines('database', (ctx) => {
   it('has applied every migration once; running again applies nothing', async () => {

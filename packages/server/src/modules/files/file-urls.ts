@@ -1,0 +1,22 @@
+import type { ServerConfig } from '../../config.js';
+
+/** Path under which the embedded store serves files (and accepts signed uploads). */
+export const FILES_PREFIX = '/files/';
+
+/** Where a stored file is read: the embedded store on this server, or the object store's public URL. */
+export function fileUrl(config: Pick<ServerConfig, 's3'>, key: string): string {
+  return config.s3 ? `${config.s3.publicUrl}/${key}` : `${FILES_PREFIX}${key}`;
+}
+
+/** The key of a URL this server issued (`fileUrl`), or null for any other URL. */
+export function keyOfFileUrl(config: Pick<ServerConfig, 's3'>, url: string): string | null {
+  const base = config.s3 ? `${config.s3.publicUrl}/` : FILES_PREFIX;
+  if (!url.startsWith(base)) return null;
+  const key = url.slice(base.length);
+  return /^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(key) && !key.includes('..') ? key : null;
+}
+
+/** Every key a user may write starts with this (the policy's `dir`). */
+export function userDir(userId: number): string {
+  return `users/${userId}/`;
+}

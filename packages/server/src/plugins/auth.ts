@@ -1,0 +1,39 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fail, RspCode } from '../lib/envelope.js';
+import { sharedPlugin } from '../lib/shared-plugin.js';
+import { resolveToken, type UserRow } from '../modules/sessions/tokens.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler of every signed-in route: sets `request.user`, or answers rspCode 6. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user: UserRow;
+    /** The token the caller signed in with. */
+    token: string;
+  }
+}
+
+/** The token from the body (the app puts it there, seed §7) or `Authorization: Bearer`. */
+export function tokenOf(request: FastifyRequest): string {
+  const body = request.body as { token?: unknown } | undefined;
+  if (body && typeof body.token === 'string' && body.token !== '') return body.token;
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+}
+
+export const auth = sharedPlugin('auth', async (app) => {
+  app.decorateRequest('user', null as unknown as UserRow);
+  app.decorateRequest('token', '');
+  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = tokenOf(request);
+    const user = token ? await resolveToken(app.db, token) : null;
+    if (!user) {
+      await reply.code(200).send(fail(RspCode.notSignedIn, '请先登录'));
+      return reply;
+    }
+    request.user = user;
+    request.token = token;
+  });
+});

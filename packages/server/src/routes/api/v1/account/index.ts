@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+// Filled in by the issue that builds this area (see routes/index.ts for its prefix).
+export const accountRoutes: FastifyPluginAsync = async () => {};
