@@ -1,6 +1,9 @@
-// npm run bench: build what is missing, then run the benchmarks (packages/e2e/bench).
+// npm run bench [-- api | front-end]: build the apps if missing and the server always (a stale
+// build would be measured), then run the benchmarks (packages/e2e/bench).
 import { build } from './build.mjs';
-import { bin, run } from './lib.mjs';
+import { TARGETS, bin, run } from './lib.mjs';
 
+const server = TARGETS.find((t) => t.name === 'server');
+await run(server.name, server.cmd, { cwd: server.cwd });
 await build({ missingOnly: true });
-await run('bench', [bin('tsx'), 'packages/e2e/bench/run.ts']).catch(() => process.exit(1));
+await run('bench', [bin('tsx'), 'packages/e2e/bench/run.ts', ...process.argv.slice(2)]).catch(() => process.exit(1));

@@ -1,15 +1,28 @@
-// npm run bench: every benchmark against the built apps and a real server, as ratios against a
-// baseline measured in the same run (never as pass/fail timings).
-import { startServer } from '../src/server';
+// npm run bench [-- api | front-end]: the benchmarks against the built apps and a real server, as
+// ratios against a baseline measured in the same run (never as pass/fail timings).
+import { benchApi } from './api';
 import { benchFrontEnd } from './front-end';
+import { startServer } from '../src/server';
+
+const BENCHES: Record<string, () => Promise<Record<string, string | number>[]>> = {
+  api: benchApi,
+  'front-end': async () => {
+    const server = await startServer();
+    try {
+      return await benchFrontEnd(server.url);
+    } finally {
+      await server.stop();
+    }
+  },
+};
 
 async function main(): Promise<void> {
-  const server = await startServer();
-  try {
-    console.log('front end');
-    console.table(await benchFrontEnd(server.url));
-  } finally {
-    await server.stop();
+  const asked = process.argv.slice(2);
+  const unknown = asked.filter((name) => !(name in BENCHES));
+  if (unknown.length) throw new Error(`unknown bench ${unknown.join(', ')}; choose from ${Object.keys(BENCHES).join(', ')}`);
+  for (const name of asked.length ? asked : Object.keys(BENCHES)) {
+    console.log(name);
+    console.table(await BENCHES[name]!());
   }
 }
 
