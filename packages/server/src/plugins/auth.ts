@@ -19,8 +19,9 @@ declare module 'fastify' {
 export function tokenOf(request: FastifyRequest): string {
   const body = request.body as { token?: unknown } | undefined;
   if (body && typeof body.token === 'string' && body.token !== '') return body.token;
-  const header = request.headers.authorization;
-  return header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  // The scheme is case-insensitive (RFC 7235 §2.1): `bearer x` is as good as `Bearer x`.
+  const match = /^Bearer +(\S+) *$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] ?? '';
 }
 
 export const auth = sharedPlugin('auth', async (app) => {

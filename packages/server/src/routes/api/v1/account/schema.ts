@@ -1,0 +1,82 @@
+import { envelopeSchema } from '../../../../lib/envelope.js';
+import { text, tokenProperty } from '../../../../lib/schemas.js';
+
+const TAGS = ['account'];
+
+/** API.md: a mainland mobile number. */
+const phone = { type: 'string', title: '手机号', pattern: '^1[3-9]\\d{9}$', description: '中国大陆手机号，11 位' } as const;
+/** Taken exactly as typed (never trimmed): a space is part of a password. */
+const password = { ...text('密码', { min: 6, max: 32 }), description: '6–32 个字符，注册时设定；不去除首尾空格' } as const;
+const nickname = text('昵称', { min: 1, max: 20 });
+const name = text('姓名', { max: 20 });
+/** Checked against the user's uploads by the handler (`头像地址无效` otherwise); length-capped here. */
+const avatar = { ...text('头像', { max: 1000 }), description: '本服务为该用户上传签发的地址（stsPolicy 的 url），或空字符串表示不设头像' } as const;
+
+/** API.md "UserInfo": what the app keeps as its session. */
+const userInfo = {
+  type: 'object',
+  required: ['id', 'phone', 'nickname', 'name', 'avatar', 'token', 'createNum', 'expireTime', 'createdAt'],
+  properties: {
+    id: { type: 'string' },
+    phone: { type: 'string' },
+    nickname: { type: 'string' },
+    name: { type: 'string' },
+    avatar: { type: 'string', description: '头像地址，空字符串表示未设置' },
+    token: { type: 'string', description: '登录令牌；应用用整个对象替换本地保存的用户信息，所以总是带上' },
+    createNum: { type: 'integer', description: '积分余额，≥ 0' },
+    expireTime: { type: 'integer', description: '会员到期时间（毫秒）；0 表示从未开通' },
+    createdAt: { type: 'integer', description: '注册时间（毫秒）' },
+  },
+} as const;
+
+const userInfoResponse = { 200: envelopeSchema(userInfo) };
+
+/** How signed-in calls say who they are (API.md "Token"). */
+const SIGNED_IN = '需要登录：令牌放在 body 的 token 里，或用 `Authorization: Bearer <token>`；缺失、未知、过期或已退出的令牌得到 rspCode 6「请先登录」。';
+
+export const loginOrRegisterSchema = {
+  tags: TAGS,
+  summary: '登录或注册',
+  description:
+    '已注册的手机号用密码登录；未注册的手机号直接注册（昵称默认「用户」+ 手机号后 4 位，赠送欢迎积分并记一条 register 积分记录）。' +
+    '密码错误：rspCode 1「手机号或密码错误」。同一手机号 15 分钟内密码错误 5 次：HTTP 429（带 Retry-After），窗口过去前正确的密码也被拒绝。' +
+    'nickname 只在注册时使用，登录时忽略。',
+  body: {
+    type: 'object',
+    required: ['phone', 'password'],
+    properties: { phone, password, nickname },
+  },
+  response: {
+    ...userInfoResponse,
+    429: {
+      description: '同一手机号 15 分钟内密码错误 5 次；Retry-After 头给出还需等待的秒数',
+      type: 'object',
+      required: ['msg'],
+      properties: { msg: { type: 'string' } },
+    },
+  },
+} as const;
+
+export const getAccountInfoSchema = {
+  tags: TAGS,
+  summary: '当前用户信息',
+  description: `${SIGNED_IN}令牌在最近一次使用后 30 天内有效。`,
+  body: { type: 'object', properties: { token: tokenProperty } },
+  response: userInfoResponse,
+} as const;
+
+export const changeInfoSchema = {
+  tags: TAGS,
+  summary: '修改个人资料',
+  description: `${SIGNED_IN}只改给出的字段；一个都不给时原样返回当前用户信息。头像只能是本人上传成功的图片地址（或空字符串），否则 rspCode 2「头像地址无效」。`,
+  body: { type: 'object', properties: { token: tokenProperty, nickname, name, avatar } },
+  response: userInfoResponse,
+} as const;
+
+export const logoutSchema = {
+  tags: TAGS,
+  summary: '退出登录',
+  description: `${SIGNED_IN}吊销本次请求所用的令牌，其他设备上的登录不受影响。`,
+  body: { type: 'object', properties: { token: tokenProperty } },
+  response: { 200: envelopeSchema({ type: 'object', additionalProperties: false, properties: {} }) },
+} as const;

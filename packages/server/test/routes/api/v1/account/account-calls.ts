@@ -1,0 +1,22 @@
+import type { EngineContext } from '../../../../helpers/engines.js';
+import { uniquePhone } from '../../../../helpers/engines.js';
+import type { UserInfo } from '../../../../../src/modules/accounts/user-info.js';
+
+export const LOGIN = '/api/v1/account/login_or_register';
+export const ACCOUNT_INFO = '/api/v1/account/getAccountInfo';
+export const CHANGE_INFO = '/api/v1/account/change_info';
+export const LOGOUT = '/api/v1/account/logout';
+/** Every account call that needs a token. */
+export const SIGNED_IN_CALLS = [ACCOUNT_INFO, CHANGE_INFO, LOGOUT] as const;
+
+export const PASSWORD = 'secret123';
+
+/** A new account (a fresh phone), signed in: its UserInfo. */
+export async function signUp(ctx: EngineContext, phone = uniquePhone(), password = PASSWORD): Promise<UserInfo> {
+  const res = await ctx.post(LOGIN, { phone, password });
+  if (res.body.rspCode !== 0) throw new Error(`sign-up failed: ${JSON.stringify(res.body)}`);
+  return res.body.data as UserInfo;
+}
+
+/** The envelope of a failure, as the tests compare it. */
+export const failure = (rspCode: number, rspMsg: string) => ({ status: 200, body: { rspCode, rspMsg } });
