@@ -1,4 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { ok } from '../../../../lib/envelope.js';
+import { pageOf } from '../../../../lib/schemas.js';
+import { listPointsRecords } from '../../../../modules/points/points-records.js';
+import { pointsRecordsSchema, type ListBody } from './schema.js';
 
-// Filled in by the issue that builds this area (see routes/index.ts for its prefix).
-export const creditConsumptionRoutes: FastifyPluginAsync = async () => {};
+export const creditConsumptionRoutes: FastifyPluginAsync = async (app) => {
+  app.post<{ Body: ListBody }>('/list', { schema: pointsRecordsSchema, preHandler: app.authenticate }, async (request) => {
+    const { page, pageSize } = request.body;
+    const { list, total } = await listPointsRecords(app.db, request.user.id, page, pageSize);
+    return ok(pageOf(list, total, page, pageSize));
+  });
+};

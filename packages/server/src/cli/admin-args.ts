@@ -1,0 +1,183 @@
+import { parseArgs } from 'node:util';
+
+export const USAGE = `用法：npm run admin -- <命令> [选项]
+
+  codes create --points N --days D --count C [--ends YYYY-MM-DD] [--note 文字]
+      生成一批激活码。标准输出只有激活码，每行一个；存成文件时加 -s，免得 npm 把它自己的
+      命令行回显也写进去：npm run -s admin -- codes create … > codes.txt
+      --ends：最后可兑换的日期（本机时区，当天结束前有效）。
+  codes list [--batch ID]
+      不带 --batch：列出全部批次和各状态的码数；带 --batch：列出这一批的每个激活码。
+  codes disable CODE
+      停用一个未兑换的激活码。
+  points grant PHONE N --reason 文字
+      给这个手机号的用户加 N 积分；N 为负数时扣除（不能扣成负数）。
+  templates add --title 标题 --category 分类 --style 风格 --duration 秒 --aspect 9:16|16:9|1:1
+                [--description 文字] [--sort N] [--cover URL] [--video URL] [--params JSON]
+      添加一个模板。
+
+它通过 HTTP 连接正在运行的服务器，不直接打开数据库：
+  ADMIN_URL    服务器地址（默认 http://127.0.0.1:\${PORT:-8080}）
+  ADMIN_TOKEN  管理令牌（默认读取 \${DATA_DIR:-./data}/admin-token，服务器首次启动时生成）
+
+退出码：0 成功；1 失败（连不上、令牌不对、服务器拒绝）；2 参数错误。`;
+
+/** Wrong arguments: the message, then the usage; exit 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export type AdminCommand =
+  | { name: 'help' }
+  | { name: 'codes create'; points: number; days: number; count: number; endsAt: number; note: string }
+  | { name: 'codes list'; batchId: string | undefined }
+  | { name: 'codes disable'; code: string }
+  | { name: 'points grant'; phone: string; change: number; reason: string }
+  | {
+      name: 'templates add';
+      title: string;
+      category: string;
+      style: string;
+      duration: number;
+      aspectRatio: string;
+      description: string;
+      sort: number;
+      coverUrl: string;
+      videoUrl: string;
+      params: Record<string, unknown>;
+    };
+
+type OptionSpec = Record<string, { type: 'string' }>;
+type Parsed = { positionals: string[]; values: Record<string, string | undefined> };
+
+const strings = (...names: string[]): OptionSpec => Object.fromEntries(names.map((name) => [name, { type: 'string' as const }]));
+
+const COMMANDS: Record<string, { options: OptionSpec; build: (parsed: Parsed) => AdminCommand }> = {
+  'codes create': {
+    options: strings('points', 'days', 'count', 'ends', 'note'),
+    build: ({ positionals, values }) => {
+      noPositionals(positionals);
+      return {
+        name: 'codes create',
+        points: wholeNumber('--points', required(values, 'points')),
+        days: wholeNumber('--days', required(values, 'days')),
+        count: wholeNumber('--count', required(values, 'count')),
+        endsAt: values.ends === undefined ? 0 : endOfDay(values.ends),
+        note: values.note ?? '',
+      };
+    },
+  },
+  'codes list': {
+    options: strings('batch'),
+    build: ({ positionals, values }) => {
+      noPositionals(positionals);
+      if (values.batch !== undefined && !/^[1-9]\d{0,15}$/.test(values.batch)) throw new UsageError(`--batch 应为批次 ID（数字）：${values.batch}`);
+      return { name: 'codes list', batchId: values.batch };
+    },
+  },
+  'codes disable': {
+    options: {},
+    build: ({ positionals }) => {
+      const [code] = exactly(positionals, ['CODE']);
+      return { name: 'codes disable', code };
+    },
+  },
+  'points grant': {
+    options: strings('reason'),
+    build: ({ positionals, values }) => {
+      const [phone, change] = exactly(positionals, ['PHONE', 'N']);
+      return { name: 'points grant', phone, change: integer('N', change), reason: required(values, 'reason') };
+    },
+  },
+  'templates add': {
+    options: strings('title', 'category', 'style', 'duration', 'aspect', 'description', 'sort', 'cover', 'video', 'params'),
+    build: ({ positionals, values }) => {
+      noPositionals(positionals);
+      return {
+        name: 'templates add',
+        title: required(values, 'title'),
+        category: required(values, 'category'),
+        style: required(values, 'style'),
+        duration: wholeNumber('--duration', required(values, 'duration')),
+        aspectRatio: required(values, 'aspect'),
+        description: values.description ?? '',
+        sort: values.sort === undefined ? 0 : integer('--sort', values.sort),
+        coverUrl: values.cover ?? '',
+        videoUrl: values.video ?? '',
+        params: values.params === undefined ? {} : jsonObject('--params', values.params),
+      };
+    },
+  },
+};
+
+/** `argv` without node and the script: `['codes', 'create', '--points', '10', …]`. */
+export function parseAdminArgs(argv: readonly string[]): AdminCommand {
+  if (argv.includes('--help') || argv.includes('-h')) return { name: 'help' };
+  if (argv.length === 0) throw new UsageError('请给出命令');
+  const [group = '', action = '', ...rest] = argv;
+  const command = COMMANDS[`${group} ${action}`];
+  if (!command) throw new UsageError(`未知命令：${[group, action].join(' ').trim()}`);
+
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args: rest.map(shieldNegative), options: command.options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError(`参数有误：${(error as Error).message}`);
+  }
+  const values = Object.fromEntries(Object.entries(parsed.values).map(([name, value]) => [name, unshield(String(value))]));
+  return command.build({ positionals: parsed.positionals.map(unshield), values });
+}
+
+// parseArgs reads `-5` as an option (`points grant P -5`, `--sort -1`); shielded by a leading
+// NUL, which no typed argument holds, a negative number stays a value.
+const NEGATIVE = /^-\d+$/;
+const shieldNegative = (arg: string): string => (NEGATIVE.test(arg) ? `\0${arg}` : arg);
+const unshield = (arg: string): string => (arg.startsWith('\0') ? arg.slice(1) : arg);
+
+function required(values: Parsed['values'], name: string): string {
+  const value = values[name];
+  if (value === undefined || value.trim() === '') throw new UsageError(`缺少 --${name}`);
+  return value;
+}
+
+function noPositionals(positionals: string[]): void {
+  if (positionals.length > 0) throw new UsageError(`多余的参数：${positionals.join(' ')}`);
+}
+
+/** The positionals, exactly one per name (`['PHONE', 'N']` → `[phone, n]`). */
+function exactly<const Names extends readonly string[]>(positionals: string[], names: Names): { [K in keyof Names]: string } {
+  if (positionals.length !== names.length) throw new UsageError(`需要 ${names.join(' ')}`);
+  return positionals as unknown as { [K in keyof Names]: string };
+}
+
+function wholeNumber(name: string, value: string): number {
+  if (!/^\d{1,9}$/.test(value)) throw new UsageError(`${name} 应为非负整数：${value}`);
+  return Number(value);
+}
+
+function integer(name: string, value: string): number {
+  if (!/^-?\d{1,9}$/.test(value)) throw new UsageError(`${name} 应为整数：${value}`);
+  return Number(value);
+}
+
+/** `2026-12-31` → the first instant of the next day in this machine's time zone (ms). */
+function endOfDay(value: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const [year, month, day] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
+  const date = new Date(year, month - 1, day);
+  if (!match || date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) {
+    throw new UsageError(`--ends 应为日期 YYYY-MM-DD：${value}`);
+  }
+  return new Date(year, month - 1, day + 1).getTime();
+}
+
+function jsonObject(name: string, value: string): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    throw new UsageError(`${name} 不是合法的 JSON`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError(`${name} 应为 JSON 对象`);
+  return parsed as Record<string, unknown>;
+}

@@ -1,0 +1,74 @@
+import { asc, count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { sysVideos, type AspectRatio } from '../../db/schema.js';
+import { RspCode } from '../../lib/envelope.js';
+import { BusinessError } from '../../lib/errors.js';
+
+/** API.md SysVideo: a template with its sample video, as the home page shows it. */
+export interface SysVideo {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  style: string;
+  coverUrl: string;
+  videoUrl: string;
+  duration: number;
+  aspectRatio: AspectRatio;
+  sort: number;
+}
+
+export interface NewTemplate extends Omit<SysVideo, 'id'> {
+  /** How the renderer draws it (colours, fonts, title card); not shown to the app. */
+  params: Record<string, unknown>;
+}
+
+type TemplateRow = typeof sysVideos.$inferSelect;
+
+/** Templates by `sort`, then newest; only one category's when `category` is given. */
+export async function listTemplates(
+  db: Db,
+  filter: { category?: string },
+  page: number,
+  pageSize: number,
+): Promise<{ list: SysVideo[]; total: number }> {
+  const where = filter.category ? eq(sysVideos.category, filter.category) : undefined;
+  const [totalRow] = await db.select({ total: count() }).from(sysVideos).where(where);
+  const rows = await db
+    .select()
+    .from(sysVideos)
+    .where(where)
+    .orderBy(asc(sysVideos.sort), desc(sysVideos.createdAt), desc(sysVideos.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { list: rows.map(toSysVideo), total: totalRow?.total ?? 0 };
+}
+
+/** The template with this id; an id that cannot be one (not digits) is as unknown as a missing one. */
+export async function getTemplate(db: Db, id: string): Promise<SysVideo> {
+  const numeric = /^[1-9]\d{0,15}$/.test(id) ? Number(id) : NaN;
+  const [row] = Number.isSafeInteger(numeric) ? await db.select().from(sysVideos).where(eq(sysVideos.id, numeric)) : [];
+  if (!row) throw new BusinessError(RspCode.notFound, '模板不存在');
+  return toSysVideo(row);
+}
+
+export async function addTemplate(db: Db, template: NewTemplate): Promise<SysVideo> {
+  const [row] = await db.insert(sysVideos).values(template).returning();
+  if (!row) throw new Error('addTemplate: INSERT returned no row');
+  return toSysVideo(row);
+}
+
+function toSysVideo(row: TemplateRow): SysVideo {
+  return {
+    id: String(row.id),
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    style: row.style,
+    coverUrl: row.coverUrl,
+    videoUrl: row.videoUrl,
+    duration: row.duration,
+    aspectRatio: row.aspectRatio,
+    sort: row.sort,
+  };
+}
