@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
+import { adminToken } from './plugins/admin-token.js';
 import { auth } from './plugins/auth.js';
 import { databasePlugin } from './plugins/database.js';
 import { errorHandler } from './plugins/error-handler.js';
 import { healthChecks } from './plugins/health-checks.js';
 import { requestId } from './plugins/request-id.js';
 import { staticApps } from './plugins/static-apps.js';
+import { storagePlugin } from './plugins/storage.js';
 import { trimText } from './plugins/trim-text.js';
 import { openApi } from './plugins/swagger.js';
 import { routes } from './routes/index.js';
@@ -56,7 +58,9 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(openApi);
   await app.register(databasePlugin, { database: options.database });
   await app.register(auth);
+  await app.register(adminToken);
   await app.register(trimText);
+  await app.register(storagePlugin);
 
   await app.register(routes);
   await app.register(staticApps);

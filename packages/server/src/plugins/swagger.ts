@@ -22,6 +22,12 @@ export const openApi = sharedPlugin('openapi', async (app) => {
         { name: 'system', description: '运行状态与前端配置' },
         { name: 'version', description: '版本信息' },
         { name: 'sample', description: '示例接口' },
+        { name: 'account', description: '账户：登录注册、资料、退出' },
+        { name: 'points', description: '积分与激活码' },
+        { name: 'templates', description: '视频模板' },
+        { name: 'storage', description: '上传凭证与文件' },
+        { name: 'video_task', description: '视频任务' },
+        { name: 'admin', description: '管理接口（管理令牌）' },
       ],
     },
   });

@@ -18,6 +18,9 @@ export interface EngineContext {
 
 type Env = Record<string, string | undefined>;
 
+/** A PGlite takes ~2 s to start on an idle machine, far longer when both cores are busy. */
+const SETUP_TIMEOUT_MS = 60_000;
+
 /**
  * Runs `suite` once on PGlite and once on a fresh PostgreSQL database (when one answers), each
  * with its own migrated database and app for the whole describe block.
@@ -40,13 +43,13 @@ export function describeEngines(title: string, suite: (ctx: EngineContext) => vo
       const config = loadConfig({ LOG_LEVEL: 'silent', WEB_ROOT: makeTempDir(), DATA_DIR: makeTempDir(), ...env });
       app = await buildApp(config, { database });
       await app.ready();
-    });
+    }, SETUP_TIMEOUT_MS);
 
     afterAll(async () => {
       await app?.close();
       await database?.close();
       await drop?.();
-    });
+    }, SETUP_TIMEOUT_MS);
 
     suite({
       engine,

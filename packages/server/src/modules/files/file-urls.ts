@@ -3,6 +3,18 @@ import type { ServerConfig } from '../../config.js';
 /** Path under which the embedded store serves files (and accepts signed uploads). */
 export const FILES_PREFIX = '/files/';
 
+/**
+ * A key as this server makes them: `/`-separated segments of letters, digits, `.`, `_`, `-`, each
+ * starting with a letter or digit — so no `.` or `..` segment, no hidden name, no leading or
+ * doubled `/`, no backslash. Every key that reaches the disk passes this first.
+ */
+const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(?:\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+const MAX_KEY_LENGTH = 512;
+
+export function isSafeKey(key: string): boolean {
+  return key.length <= MAX_KEY_LENGTH && SAFE_KEY.test(key);
+}
+
 /** Where a stored file is read: the embedded store on this server, or the object store's public URL. */
 export function fileUrl(config: Pick<ServerConfig, 's3'>, key: string): string {
   return config.s3 ? `${config.s3.publicUrl}/${key}` : `${FILES_PREFIX}${key}`;
@@ -13,7 +25,7 @@ export function keyOfFileUrl(config: Pick<ServerConfig, 's3'>, url: string): str
   const base = config.s3 ? `${config.s3.publicUrl}/` : FILES_PREFIX;
   if (!url.startsWith(base)) return null;
   const key = url.slice(base.length);
-  return /^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(key) && !key.includes('..') ? key : null;
+  return isSafeKey(key) ? key : null;
 }
 
 /** Every key a user may write starts with this (the policy's `dir`). */

@@ -1,4 +1,28 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
+import { ok } from '../../lib/envelope.js';
+import { DiskStore } from '../../modules/storage/disk-store.js';
+import { issueUploadPolicy } from '../../modules/storage/issue-upload-policy.js';
+import { embeddedStoreRoutes } from './embedded-store.js';
+import { stsPolicySchema, type StsPolicyBody } from './schema.js';
 
-// Filled in by the issue that builds this area (see routes/index.ts for its prefix).
-export const storageRoutes: FastifyPluginAsync = async () => {};
+/**
+ * `/server_api/oss/stsPolicy` (API.md "Storage"), and — when files live on this server rather
+ * than in an S3 bucket — the embedded store's own `/files` endpoints.
+ */
+export const storageRoutes: FastifyPluginAsync = async (app) => {
+  app.post<{ Body: StsPolicyBody }>(
+    '/server_api/oss/stsPolicy',
+    { schema: stsPolicySchema, preHandler: app.authenticate },
+    async (request) => ok(await issueUploadPolicy(app.db, app.storage, { userId: request.user.id, kind: request.body.kind })),
+  );
+
+  const store = app.storage;
+  if (store instanceof DiskStore) {
+    await app.register(async (files) => {
+      // Multipart is parsed only here: every other route still takes JSON alone.
+      await files.register(multipart);
+      await files.register(embeddedStoreRoutes, { store });
+    });
+  }
+};

@@ -1,4 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { deleteFileUrlRoute } from './delete-file-url.js';
 
-// Filled in by the issue that builds this area (see routes/index.ts for its prefix).
-export const videoTaskRoutes: FastifyPluginAsync = async () => {};
+/** `/api/v1/video_task/*` (API.md "Video tasks"); the task calls come with the generation issue. */
+export const videoTaskRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(deleteFileUrlRoute);
+};

@@ -1,0 +1,156 @@
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Db } from '../../db/database.js';
+import { claimUpload, findFile, releaseUpload } from '../files/file-records.js';
+import { isSafeKey } from '../files/file-urls.js';
+import type { DiskStore } from './disk-store.js';
+import { isUploadContentType, SNIFF_LENGTH, sniffContentType } from './image-types.js';
+import { brokenCondition, conditionField, contentLengthRange, decodePolicy } from './post-policy.js';
+
+/** Why an upload was refused: the `msg` of the 403 (API.md "Storage"). */
+export const UploadRefusal = {
+  invalid: '上传凭证无效',
+  expired: '上传凭证已过期',
+  used: '上传凭证已使用',
+  tooLarge: '文件过大',
+  empty: '文件不能为空',
+  notImage: '只能上传 JPG、PNG 或 WEBP 图片',
+  malformed: '上传请求格式不正确',
+} as const;
+
+export class UploadRefusedError extends Error {
+  constructor(readonly msg: (typeof UploadRefusal)[keyof typeof UploadRefusal]) {
+    super(msg);
+    this.name = 'UploadRefusedError';
+  }
+}
+
+/** One part of the multipart body, in the order sent. */
+export type UploadPart =
+  | { type: 'field'; name: string; value: string; truncated: boolean }
+  | { type: 'file'; name: string; mimetype: string; stream: Readable };
+
+export interface ReceivedUpload {
+  key: string;
+  /** Sniffed from the bytes. */
+  contentType: string;
+  size: number;
+}
+
+/** The form fields a policy upload may carry before `file` (S3 refuses others as well). */
+const FORM_FIELDS = new Set(['policy', 'signature', 'key']);
+
+/**
+ * Takes one upload to the embedded store, checking it as S3 or OSS would check a POST policy:
+ * the signature, the expiry, every condition (the exact key, the user's prefix, the declared
+ * type), then the size while the bytes stream to a temp file (never past the policy's maximum), and
+ * finally what the bytes really are. Only then does the file appear under its key. Anything
+ * wrong throws UploadRefusedError and leaves nothing behind.
+ *
+ * A file whose bytes are another allowed type than declared (a PNG sent as image/jpeg) is kept and
+ * recorded with the type its bytes have: that is what browsers will see in it, and refusing would
+ * only punish a mislabelled photo. Bytes of any other kind are refused whatever was declared.
+ */
+export async function receiveUpload(
+  deps: { db: Db; store: DiskStore },
+  parts: AsyncIterable<UploadPart>,
+  now = new Date(),
+): Promise<ReceivedUpload> {
+  const form: Record<string, string> = {};
+  let checked: CheckedPolicy | undefined;
+  let file: ReceivedFile | undefined;
+  try {
+    for await (const part of parts) {
+      // `file` is the last part: the policy has to be known before a byte of it is kept.
+      if (file) throw new UploadRefusedError(UploadRefusal.malformed);
+      if (part.type === 'field') {
+        if (part.name in form) throw new UploadRefusedError(UploadRefusal.malformed);
+        if (!FORM_FIELDS.has(part.name) || part.truncated) throw new UploadRefusedError(UploadRefusal.invalid);
+        form[part.name] = part.value;
+        continue;
+      }
+      if (part.name !== 'file') throw new UploadRefusedError(UploadRefusal.malformed);
+      checked = checkPolicy(form, part.mimetype, deps.store, now);
+      file = await receiveFile(deps.store, part.stream, checked.maxSize);
+    }
+    if (!checked || !file) throw new UploadRefusedError(UploadRefusal.malformed);
+
+    // Our policies allow 1..maxSize bytes: below the range is an empty file.
+    if (file.size < checked.minSize) throw new UploadRefusedError(UploadRefusal.empty);
+    const contentType = sniffContentType(file.head);
+    if (!isUploadContentType(contentType)) throw new UploadRefusedError(UploadRefusal.notImage);
+
+    const row = await findFile(deps.db, checked.key);
+    if (!row || row.userId === null) throw new UploadRefusedError(UploadRefusal.invalid);
+    const upload = { key: checked.key, userId: row.userId, contentType, size: file.size };
+    if (!(await claimUpload(deps.db, upload, now))) throw new UploadRefusedError(UploadRefusal.used);
+    try {
+      await deps.store.commit(file.temp, checked.key);
+    } catch (error) {
+      await releaseUpload(deps.db, checked.key);
+      throw error;
+    }
+    return { key: checked.key, contentType, size: file.size };
+  } finally {
+    if (file) await rm(file.temp, { force: true });
+  }
+}
+
+interface CheckedPolicy {
+  key: string;
+  minSize: number;
+  maxSize: number;
+}
+
+function checkPolicy(form: Record<string, string>, declaredType: string, store: DiskStore, now: Date): CheckedPolicy {
+  const { policy, signature, key } = form;
+  if (policy === undefined || signature === undefined) throw new UploadRefusedError(UploadRefusal.invalid);
+  if (key === undefined) throw new UploadRefusedError(UploadRefusal.malformed);
+  if (!store.signed(policy, signature)) throw new UploadRefusedError(UploadRefusal.invalid);
+  const document = decodePolicy(policy);
+  if (!document) throw new UploadRefusedError(UploadRefusal.invalid);
+  if (now.getTime() >= Date.parse(document.expiration)) throw new UploadRefusedError(UploadRefusal.expired);
+
+  const range = contentLengthRange(document.conditions);
+  if (!range || !isSafeKey(key)) throw new UploadRefusedError(UploadRefusal.invalid);
+  const broken = brokenCondition(document.conditions, { key, 'Content-Type': declaredType });
+  if (broken) {
+    throw new UploadRefusedError(conditionField(broken) === 'content-type' ? UploadRefusal.notImage : UploadRefusal.invalid);
+  }
+  return { key, minSize: range.min, maxSize: range.max };
+}
+
+interface ReceivedFile {
+  temp: string;
+  size: number;
+  /** The first bytes, to tell what the file really is. */
+  head: Buffer;
+}
+
+/** Streams the file to a temp file, counting; past `maxSize` it stops and refuses. */
+async function receiveFile(store: DiskStore, source: Readable, maxSize: number): Promise<ReceivedFile> {
+  const temp = await store.tempFile();
+  const received: ReceivedFile = { temp, size: 0, head: Buffer.alloc(0) };
+  let sourceFailed = false;
+  source.once('error', () => (sourceFailed = true));
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received.size += chunk.length;
+      if (received.size > maxSize) return done(new UploadRefusedError(UploadRefusal.tooLarge));
+      if (received.head.length < SNIFF_LENGTH) received.head = Buffer.concat([received.head, chunk]).subarray(0, SNIFF_LENGTH);
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(source, meter, createWriteStream(temp, { flags: 'wx' }));
+    return received;
+  } catch (error) {
+    await rm(temp, { force: true });
+    if (error instanceof UploadRefusedError) throw error;
+    // The multipart layer broke off (a cut body, its own size limit): the request is at fault.
+    if (sourceFailed) throw new UploadRefusedError(received.size >= maxSize ? UploadRefusal.tooLarge : UploadRefusal.malformed);
+    throw error;
+  }
+}

@@ -1,0 +1,66 @@
+import type { Readable } from 'node:stream';
+import { UPLOAD_CONTENT_TYPES } from './image-types.js';
+
+/** API.md "Storage": what one upload may be, whichever store takes it. */
+export const UPLOAD_LIMITS = {
+  /** 10 MiB. */
+  maxSize: 10 * 1024 * 1024,
+  contentTypes: UPLOAD_CONTENT_TYPES,
+  /** A policy is good for 10 minutes. */
+  ttlSeconds: 10 * 60,
+} as const;
+
+/** What the app may upload: a picture for a video, or its own avatar. */
+export const UPLOAD_KINDS = ['image', 'avatar'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+/**
+ * The answer of `/server_api/oss/stsPolicy` (API.md): the app POSTs multipart to `host` with every
+ * entry of `fields`, then `key`, then `file` last, and afterwards uses `url`.
+ */
+export interface UploadPolicy {
+  host: string;
+  /** The prefix only this user may write (`users/<id>/`). */
+  dir: string;
+  /** The key the server chose for this upload; the app sends it as the `key` field. */
+  key: string;
+  /** Seconds since the epoch after which the store refuses the upload. */
+  expire: number;
+  maxSize: number;
+  contentTypes: string[];
+  fields: Record<string, string>;
+  /** Where the file is served once uploaded. */
+  url: string;
+}
+
+export interface StoredObject {
+  size: number;
+  /** As the store keeps it; undefined when it has none. */
+  contentType: string | undefined;
+  lastModified: Date;
+}
+
+/** Bytes in memory, or a stream (an S3 store needs its `size` up front: S3 wants a Content-Length). */
+export type PutBody = Uint8Array | Readable;
+
+/**
+ * Where files live: a folder on disk served by this server (the default), or an S3-compatible
+ * bucket. Modules talk to this interface only; `app.config.s3` picks the implementation.
+ */
+export interface FileStore {
+  readonly kind: 'disk' | 's3';
+  /** A signed upload policy for a fresh key under the user's own prefix (the caller records the key). */
+  createUploadPolicy(input: { userId: number; kind: UploadKind; now?: Date }): Promise<UploadPolicy>;
+  /** Writes a file the server made (a rendered video, its cover); readers never see half of it. */
+  put(key: string, body: PutBody, options: { contentType: string; size?: number }): Promise<void>;
+  /** Removes a file; removing one that is not there is not an error. */
+  delete(key: string): Promise<void>;
+  /** The stored file's size and type, or null when there is none. */
+  head(key: string): Promise<StoredObject | null>;
+  /** The first `length` bytes (fewer if the file is shorter), or null when there is no file. */
+  readStart(key: string, length: number): Promise<Buffer | null>;
+  /** The public URL of a key. */
+  fileUrl(key: string): string;
+  /** Lets go of connections (on app close). */
+  close(): void;
+}

@@ -1,0 +1,148 @@
+import { createHmac } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import S3rver from 's3rver';
+import { files } from '../../../src/db/schema.js';
+import { findUploadedImage } from '../../../src/modules/files/user-uploads.js';
+import { brokenCondition, decodePolicy } from '../../../src/modules/storage/post-policy.js';
+import type { UploadPolicy } from '../../../src/modules/storage/store.js';
+import { describeEngines } from '../../helpers/engines.js';
+import { createSignedInUser, type SignedInUser } from '../../helpers/storage-users.js';
+import { makeTempDir } from '../../helpers/temp-dirs.js';
+import { HTML, MIB, PNG, uploadForm, WEBP } from './upload-fixtures.js';
+
+// The S3 store against s3rver, a local S3 implementation: presigned POST uploads, put, head,
+// delete, all over HTTP with the real SDK. s3rver accepts POST uploads without checking their
+// policy (so does moto), so what the bucket would refuse is shown by evaluating the signed policy
+// with the S3 rules, and the signature is checked by recomputing it as AWS documents.
+
+const BUCKET = 'uploads';
+const SECRET = 'S3RVER';
+const env: Record<string, string> = {};
+let s3rver: S3rver;
+
+beforeAll(async () => {
+  s3rver = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: makeTempDir(), configureBuckets: [{ name: BUCKET }] });
+  const { port } = await s3rver.run();
+  // Read by describeEngines when it builds its apps, which is after this.
+  Object.assign(env, { S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: BUCKET, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: SECRET });
+});
+afterAll(() => s3rver.close());
+
+describeEngines(
+  'S3 store (s3rver)',
+  (ctx) => {
+    let user: SignedInUser;
+    let other: SignedInUser;
+    beforeAll(async () => {
+      user = await createSignedInUser(ctx.db());
+      other = await createSignedInUser(ctx.db());
+    });
+
+    const policyFor = async (who: SignedInUser): Promise<UploadPolicy> =>
+      (await ctx.post('/server_api/oss/stsPolicy', { token: who.token, kind: 'image' })).body.data;
+    const postToBucket = (policy: UploadPolicy, bytes: Uint8Array, type: string) =>
+      fetch(policy.host, { method: 'POST', body: uploadForm(policy, { bytes, type }) });
+    const deps = () => ({ db: ctx.db(), store: ctx.app().storage, config: ctx.app().config });
+
+    it('answers stsPolicy with the bucket\'s presigned POST for a key under the user\'s dir', async () => {
+      const policy = await policyFor(user);
+      expect(policy).toMatchObject({
+        host: `${env.S3_ENDPOINT}/${BUCKET}`,
+        dir: `users/${user.id}/`,
+        maxSize: 10 * MIB,
+        contentTypes: ['image/jpeg', 'image/png', 'image/webp'],
+        url: `${env.S3_ENDPOINT}/${BUCKET}/${policy.key}`,
+      });
+      expect(policy.key).toMatch(new RegExp(`^users/${user.id}/image/[0-9a-f]{32}$`));
+      expect(Math.abs(policy.expire - (Date.now() / 1000 + 600))).toBeLessThan(5);
+      expect(Object.keys(policy.fields).sort()).toEqual(['Policy', 'X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Signature', 'bucket']);
+      const document = decodePolicy(policy.fields.Policy!)!;
+      expect(Date.parse(document.expiration) / 1000).toBe(policy.expire);
+      expect(document.conditions).toEqual(
+        expect.arrayContaining([
+          ['starts-with', '$key', `users/${user.id}/`],
+          ['content-length-range', 1, 10 * MIB],
+          { key: policy.key },
+          { bucket: BUCKET },
+        ]),
+      );
+    });
+
+    it('signs the policy with AWS Signature Version 4', async () => {
+      const { fields } = await policyFor(user);
+      const [, date, region, service] = fields['X-Amz-Credential']!.split('/');
+      const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
+      const signingKey = hmac(hmac(hmac(hmac(`AWS4${SECRET}`, date!), region!), service!), 'aws4_request');
+      expect(fields['X-Amz-Signature']).toBe(createHmac('sha256', signingKey).update(fields.Policy!).digest('hex'));
+    });
+
+    it('states in its signed policy what the bucket refuses: over 10 MiB, empty, or outside the user\'s dir', async () => {
+      const policy = await policyFor(user);
+      const { conditions } = decodePolicy(policy.fields.Policy!)!;
+      const form = { ...policy.fields, key: policy.key };
+      expect(brokenCondition(conditions, form, 10 * MIB)).toBeUndefined();
+      expect(brokenCondition(conditions, form, 10 * MIB + 1)).toEqual(['content-length-range', 1, 10 * MIB]);
+      expect(brokenCondition(conditions, form, 0)).toEqual(['content-length-range', 1, 10 * MIB]);
+      expect(brokenCondition(conditions, { ...form, key: `users/${other.id}/image/x` }, 10)).toBeDefined();
+      expect(brokenCondition(conditions, { ...form, key: `users/${user.id}/image/other` }, 10)).toEqual({ key: policy.key });
+    });
+
+    it('uploads to the bucket with the policy\'s fields, then key, then file', async () => {
+      const policy = await policyFor(user);
+      const res = await postToBucket(policy, PNG, 'image/png');
+      expect(res.status).toBe(204);
+      expect(await ctx.app().storage.head(policy.key)).toMatchObject({ size: PNG.length });
+      const served = await fetch(policy.url);
+      expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+    });
+
+    it('checks an uploaded file when it is used: an image is recorded with its sniffed type', async () => {
+      const policy = await policyFor(user);
+      expect((await postToBucket(policy, WEBP, 'image/webp')).status).toBe(204);
+      expect(await findUploadedImage(deps(), user.id, policy.url)).toEqual({ key: policy.key, contentType: 'image/webp', size: WEBP.length });
+      const [row] = await ctx.db().select().from(files).where(eq(files.key, policy.key));
+      expect(row).toMatchObject({ contentType: 'image/webp', size: WEBP.length });
+      expect(await findUploadedImage(deps(), other.id, policy.url)).toBeNull();
+    });
+
+    it('checks an uploaded file when it is used: HTML posted as an image is removed from the bucket', async () => {
+      const policy = await policyFor(user);
+      expect((await postToBucket(policy, HTML, 'image/png')).status).toBe(204);
+      expect(await findUploadedImage(deps(), user.id, policy.url)).toBeNull();
+      expect(await ctx.app().storage.head(policy.key)).toBeNull();
+      expect((await fetch(policy.url)).status).toBe(404);
+    });
+
+    it('deletes a user\'s upload from the bucket with delete_file_url, and not another user\'s', async () => {
+      const policy = await policyFor(user);
+      expect((await postToBucket(policy, PNG, 'image/png')).status).toBe(204);
+      expect((await ctx.post('/api/v1/video_task/delete_file_url', { token: other.token, url: policy.url })).body.rspCode).toBe(4);
+      expect(await ctx.app().storage.head(policy.key)).not.toBeNull();
+      expect((await ctx.post('/api/v1/video_task/delete_file_url', { token: user.token, url: policy.url })).body.rspCode).toBe(0);
+      expect(await ctx.app().storage.head(policy.key)).toBeNull();
+      expect((await ctx.post('/api/v1/video_task/delete_file_url', { token: user.token, url: policy.url })).body.rspCode).toBe(4);
+    });
+
+    it('puts the server\'s own files (bytes, or a stream of known size), with their type and a year of caching', async () => {
+      const store = ctx.app().storage;
+      await store.put(`users/${user.id}/video/v1`, PNG, { contentType: 'video/mp4' });
+      await store.put(`users/${user.id}/cover/c1`, Readable.from([PNG.subarray(0, 10), PNG.subarray(10)]), { contentType: 'image/jpeg', size: PNG.length });
+      expect(await store.head(`users/${user.id}/video/v1`)).toMatchObject({ size: PNG.length, contentType: 'video/mp4' });
+      expect(await store.readStart(`users/${user.id}/cover/c1`, 8)).toEqual(PNG.subarray(0, 8));
+      const served = await fetch(store.fileUrl(`users/${user.id}/cover/c1`));
+      expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      await expect(store.put('x', Readable.from([PNG]), { contentType: 'image/png' })).rejects.toThrow('size');
+      await store.delete(`users/${user.id}/video/v1`);
+      await store.delete(`users/${user.id}/video/v1`);
+      expect(await store.head(`users/${user.id}/video/v1`)).toBeNull();
+      expect(await store.readStart(`users/${user.id}/video/v1`, 8)).toBeNull();
+    });
+
+    it('serves no /files routes of its own', async () => {
+      expect((await ctx.app().inject({ method: 'POST', url: '/files' })).statusCode).toBe(404);
+      expect((await ctx.app().inject({ method: 'GET', url: '/files/users/1/image/x' })).statusCode).toBe(404);
+    });
+  },
+  env,
+);
