@@ -20,6 +20,12 @@ export const pageProperties = {
   pageSize: { type: 'integer', minimum: 1, maximum: 50, default: 10, title: '每页条数' },
 } as const;
 
+/** The body of a signed-in list call: the token and paging. */
+export const signedInPageBody = {
+  type: 'object',
+  properties: { token: tokenProperty, ...pageProperties },
+} as const;
+
 /** The envelope of a page of `item`s: `{ list, total, page, pageSize, hasMore }`. */
 export function pageResponse(item: Record<string, unknown>) {
   return envelopeSchema({

@@ -1,5 +1,5 @@
 import { envelopeSchema } from '../../../../lib/envelope.js';
-import { pageProperties, pageResponse, text, tokenProperty } from '../../../../lib/schemas.js';
+import { pageResponse, signedInPageBody, text, tokenProperty } from '../../../../lib/schemas.js';
 
 export interface ActivateBody {
   token?: string;
@@ -48,10 +48,7 @@ export const activationRecordsSchema = {
   tags: ['points'],
   summary: '兑换记录（新的在前）',
   description: '`code` 打码显示：前 4 位 + 8 个星号 + 后 4 位；`createdAt` 为兑换时间。',
-  body: {
-    type: 'object',
-    properties: { token: tokenProperty, ...pageProperties },
-  },
+  body: signedInPageBody,
   response: {
     200: pageResponse({
       type: 'object',

@@ -1,5 +1,5 @@
 import { LEDGER_TYPES } from '../../../../db/schema.js';
-import { pageProperties, pageResponse, tokenProperty } from '../../../../lib/schemas.js';
+import { pageResponse, signedInPageBody } from '../../../../lib/schemas.js';
 
 export interface ListBody {
   token?: string;
@@ -13,10 +13,7 @@ export const pointsRecordsSchema = {
   description:
     '每次积分变动一条：`change` 有正负，`balance` 为变动后的余额；全部 `change` 之和等于 createNum。' +
     '`taskId` 为相关视频任务的 id，与任务无关时为空字符串。',
-  body: {
-    type: 'object',
-    properties: { token: tokenProperty, ...pageProperties },
-  },
+  body: signedInPageBody,
   response: {
     200: pageResponse({
       type: 'object',
