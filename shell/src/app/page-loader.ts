@@ -18,6 +18,9 @@ export interface PageLoaderDeps {
 
 const keyOf = (page: PageDef) => `${page.remote}/${page.module}`;
 
+/** One object: React's useSyncExternalStore needs a stable answer while nothing changed. */
+const LOADING: PageLoad = { status: 'loading' };
+
 /**
  * Loads each page's module once and remembers the outcome. A load that fails or takes longer
  * than 60 s ends in `error`; `retry` starts a fresh attempt (no reload of the app).
@@ -30,7 +33,7 @@ export class PageLoader {
   constructor(private readonly deps: PageLoaderDeps) {}
 
   get(page: PageDef): PageLoad {
-    return this.loads.get(keyOf(page)) ?? { status: 'loading' };
+    return this.loads.get(keyOf(page)) ?? LOADING;
   }
 
   /** Starts loading if nothing is known yet; settles (never rejects) when the page is ready or failed. */
@@ -55,7 +58,7 @@ export class PageLoader {
 
   private start(page: PageDef): Promise<void> {
     const key = keyOf(page);
-    this.set(key, { status: 'loading' });
+    this.set(key, LOADING);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('timeout')), this.deps.timeoutMs ?? LOAD_TIMEOUT_MS);
