@@ -44,5 +44,14 @@ module.exports = {
       globalSetup: '<rootDir>/packages/server/test/global-setup.ts',
       globalTeardown: '<rootDir>/packages/server/test/global-teardown.ts',
     },
+    {
+      displayName: 'engine',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      roots: ['<rootDir>/packages/engine/test'],
+      transform: { '^.+\\.(t|j)s$': swc(false) },
+      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+      setupFilesAfterEnv: ['<rootDir>/packages/engine/test/setup-timeout.ts'], // testTimeout 120000
+    },
   ],
 };

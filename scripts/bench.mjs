@@ -1,4 +1,4 @@
-// npm run bench [-- api | front-end]: build the apps if missing and the server always (a stale
+// npm run bench [-- api | renderer | front-end]: build the apps if missing and the server always (a stale
 // build would be measured), then run the benchmarks (packages/e2e/bench).
 import { build } from './build.mjs';
 import { TARGETS, bin, run } from './lib.mjs';

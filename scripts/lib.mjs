@@ -9,6 +9,7 @@ export const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
 
 /** What `npm run build` makes, and the file that shows each one is built. */
 export const TARGETS = [
+  { name: 'engine', cwd: 'packages/engine', cmd: [bin('tsc'), '-p', 'tsconfig.build.json'], output: 'packages/engine/dist/index.js' },
   { name: 'server', cwd: 'packages/server', cmd: [bin('tsc'), '-p', 'tsconfig.build.json'], output: 'packages/server/dist/main.js' },
   { name: 'shell', cwd: 'shell', cmd: [bin('webpack'), '--mode', 'production'], output: 'shell/dist/index.html' },
   { name: 'remote-create', cwd: 'remote-create', cmd: [bin('webpack'), '--mode', 'production'], output: 'remote-create/dist/remoteEntry.js' },

@@ -1,11 +1,13 @@
-// npm run bench [-- api | front-end]: the benchmarks against the built apps and a real server, as
+// npm run bench [-- api | renderer | front-end]: the benchmarks against the built apps and a real server, as
 // ratios against a baseline measured in the same run (never as pass/fail timings).
+import { benchRenderer } from '../../engine/bench/renderer';
 import { benchApi } from './api';
 import { benchFrontEnd } from './front-end';
 import { startServer } from '../src/server';
 
 const BENCHES: Record<string, () => Promise<Record<string, string | number>[]>> = {
   api: benchApi,
+  renderer: benchRenderer,
   'front-end': async () => {
     const server = await startServer();
     try {

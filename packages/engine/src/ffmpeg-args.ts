@@ -1,0 +1,27 @@
+// The ffmpeg command line for a render: raw RGBA frames on stdin, the generated audio bed, out
+// to an H.264/AAC MP4 that phones play and that starts playing before it has fully downloaded.
+// No -frames:v: the caller writes exactly the frames it wants, and with ffmpeg 4.1 that option
+// ends the file when the video reaches it, cutting the audio ~0.6 s short.
+import type { FrameSize } from './frame-size.js';
+import { FPS } from './frame-size.js';
+
+export interface EncodeSettings {
+  size: FrameSize;
+  audioGraph: string;
+  output: string;
+}
+
+/** The video settings, shared with the bench's baseline so both encode the same way. */
+export const X264_ARGS = ['-c:v', 'libx264', '-preset', 'veryfast', '-pix_fmt', 'yuv420p', '-movflags', '+faststart'];
+
+export function encodeArgs({ size, audioGraph, output }: EncodeSettings): string[] {
+  return [
+    '-hide_banner', '-loglevel', 'error', '-nostdin', '-y',
+    '-f', 'rawvideo', '-pix_fmt', 'rgba', '-s', `${size.width}x${size.height}`, '-framerate', String(FPS), '-i', 'pipe:0',
+    '-filter_complex', audioGraph,
+    '-map', '0:v', '-map', '[bed]',
+    ...X264_ARGS,
+    '-c:a', 'aac', '-b:a', '128k',
+    '-f', 'mp4', output,
+  ];
+}

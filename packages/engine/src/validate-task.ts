@@ -1,0 +1,18 @@
+// The task as the interface promises it. The server validates its API input too; this guards
+// the provider against a caller that skipped that, before any work or files are made.
+import path from 'node:path';
+import type { RenderTask } from './types.js';
+
+export const MAX_PICTURES = 9;
+const ASPECT_RATIOS = new Set(['9:16', '16:9', '1:1']);
+
+export function validateTask(task: RenderTask): void {
+  const problems: string[] = [];
+  if (!task.id) problems.push('id is empty');
+  if (!Number.isInteger(task.duration) || task.duration < 5 || task.duration > 60) problems.push('duration must be a whole number of seconds from 5 to 60');
+  if (!ASPECT_RATIOS.has(task.aspectRatio)) problems.push(`aspectRatio must be one of ${[...ASPECT_RATIOS].join(', ')}`);
+  if (task.images.length > MAX_PICTURES) problems.push(`at most ${MAX_PICTURES} images`);
+  if (task.images.some((image) => !path.isAbsolute(image))) problems.push('images must be absolute paths');
+  if (!path.isAbsolute(task.workDir)) problems.push('workDir must be an absolute path');
+  if (problems.length) throw new Error(`invalid render task: ${problems.join('; ')}`);
+}
