@@ -5,7 +5,7 @@ import { benchApi } from './api';
 import { benchFrontEnd } from './front-end';
 import { startServer } from '../src/server';
 
-const BENCHES: Record<string, () => Promise<Record<string, string | number>[]>> = {
+const BENCHES: Record<string, () => Promise<object[]>> = {
   api: benchApi,
   renderer: benchRenderer,
   'front-end': async () => {
