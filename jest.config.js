@@ -40,7 +40,8 @@ module.exports = {
       // those become require().
       transform: { '^.+\\.(t|j)s$': swc(false), '^.+/@electric-sql/pglite/dist/.+\\.cjs$': swc(false) },
       transformIgnorePatterns: ['/node_modules/(?!(?:.*/node_modules/)?(?:content-disposition|cookie|@electric-sql/pglite)/)'],
-      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+      // The engine from source: the server's tests run before anything is built.
+      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1', '^@app/engine$': '<rootDir>/packages/engine/src/index.ts' },
       globalSetup: '<rootDir>/packages/server/test/global-setup.ts',
       globalTeardown: '<rootDir>/packages/server/test/global-teardown.ts',
     },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
+import type { VideoProvider } from './modules/tasks/provider.js';
 import { adminToken } from './plugins/admin-token.js';
 import { auth } from './plugins/auth.js';
 import { databasePlugin } from './plugins/database.js';
@@ -12,6 +13,7 @@ import { staticApps } from './plugins/static-apps.js';
 import { storagePlugin } from './plugins/storage.js';
 import { trimText } from './plugins/trim-text.js';
 import { openApi } from './plugins/swagger.js';
+import { workersPlugin } from './plugins/workers.js';
 import { routes } from './routes/index.js';
 
 declare module 'fastify' {
@@ -25,6 +27,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** An open database to use instead of the one the configuration names (tests share one per file). */
   database?: Database;
+  /** The renderer of this process's workers instead of the configured one (tests). */
+  provider?: VideoProvider;
 }
 
 /** API.md: JSON bodies up to 1 MiB; larger ones answer 413. */
@@ -61,6 +65,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(adminToken);
   await app.register(trimText);
   await app.register(storagePlugin);
+  // WORKERS in-process workers (0 = API only); the routes signal them through app.taskSignals.
+  await app.register(workersPlugin, { provider: options.provider });
 
   await app.register(routes);
   await app.register(staticApps);

@@ -25,6 +25,10 @@ export interface ServerConfig {
   adminToken: string | undefined;
   /** An S3-compatible object store for uploads; unset = files on disk in `dataDir/files`. */
   s3: S3Config | undefined;
+  /** The price of a video: points per second of its duration (API.md: default 1). */
+  pointsPerSecond: number;
+  /** Video workers run by `npm run serve` in the API process (0 = API only); `npm run worker` runs this many (at least 1). */
+  workers: number;
 }
 
 export interface S3Config {
@@ -86,15 +90,19 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const adminToken = read('ADMIN_TOKEN');
   if (adminToken !== undefined && adminToken.length < 16) problems.push('ADMIN_TOKEN: must be at least 16 characters');
   const s3 = parseS3(read, problems);
+  // A 60 s video at the top price stays far inside an integer balance.
+  const pointsPerSecond = parseCount('POINTS_PER_SECOND', read('POINTS_PER_SECOND'), 1, problems, 1_000_000);
+  // Each worker renders one video at a time with a whole core or more: dozens per process is a mistake.
+  const workers = parseCount('WORKERS', read('WORKERS'), 1, problems, 64);
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, dataDir, webRoot, remoteUrls, logLevel, databaseUrl, welcomePoints, adminToken, s3 };
+  return { port, host, dataDir, webRoot, remoteUrls, logLevel, databaseUrl, welcomePoints, adminToken, s3, pointsPerSecond, workers };
 }
 
-function parseCount(name: string, value: string | undefined, fallback: number, problems: string[]): number {
+function parseCount(name: string, value: string | undefined, fallback: number, problems: string[], max = 1_000_000_000): number {
   if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) > 1_000_000_000) {
-    problems.push(`${name}=${value}: must be a whole number from 0 to 1000000000`);
+  if (!/^\d+$/.test(value) || Number(value) > max) {
+    problems.push(`${name}=${value}: must be a whole number from 0 to ${max}`);
     return fallback;
   }
   return Number(value);

@@ -1,9 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type ServerConfig } from './config.js';
-
-/** How long in-flight requests get to finish on SIGINT/SIGTERM before the process exits anyway. */
-const SHUTDOWN_TIMEOUT_MS = 10_000;
+import { closeOnSignals } from './lib/close-on-signals.js';
 
 async function main(): Promise<void> {
   let config: ServerConfig;
@@ -22,29 +20,7 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   app.log.info(`AI视频生成工具 is up at http://${host}:${port}/`);
-
-  let closing = false;
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (closing) {
-      app.log.warn(`${signal} again: exiting now`);
-      process.exit(1);
-    }
-    closing = true;
-    app.log.info(`${signal}: closing`);
-    setTimeout(() => {
-      app.log.error(`still closing after ${SHUTDOWN_TIMEOUT_MS} ms: exiting`);
-      process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS).unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while closing');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  closeOnSignals(app);
 }
 
 main().catch((error: unknown) => {

@@ -21,6 +21,8 @@ describe('loadConfig', () => {
       welcomePoints: 10,
       adminToken: undefined,
       s3: undefined,
+      pointsPerSecond: 1,
+      workers: 1,
     });
   });
 
@@ -50,6 +52,8 @@ describe('loadConfig', () => {
       S3_ACCESS_KEY_ID: 'AKID',
       S3_SECRET_ACCESS_KEY: 'secret',
       S3_PUBLIC_URL: 'https://cdn.example.com/',
+      POINTS_PER_SECOND: '3',
+      WORKERS: '4',
     });
     expect(config).toEqual({
       port: 3000,
@@ -73,6 +77,8 @@ describe('loadConfig', () => {
         secretAccessKey: 'secret',
         publicUrl: 'https://cdn.example.com',
       },
+      pointsPerSecond: 3,
+      workers: 4,
     });
   });
 
@@ -85,6 +91,11 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
     [{ WELCOME_POINTS: '-3' }, 'WELCOME_POINTS=-3: must be a whole number from 0 to 1000000000'],
     [{ ADMIN_TOKEN: 'short' }, 'ADMIN_TOKEN: must be at least 16 characters'],
+    [{ POINTS_PER_SECOND: '1.5' }, 'POINTS_PER_SECOND=1.5: must be a whole number from 0 to 1000000'],
+    [{ POINTS_PER_SECOND: '2000000' }, 'POINTS_PER_SECOND=2000000: must be a whole number from 0 to 1000000'],
+    [{ WORKERS: '-1' }, 'WORKERS=-1: must be a whole number from 0 to 64'],
+    [{ WORKERS: 'two' }, 'WORKERS=two: must be a whole number from 0 to 64'],
+    [{ WORKERS: '65' }, 'WORKERS=65: must be a whole number from 0 to 64'],
     [{ S3_BUCKET: 'b' }, 'S3 storage needs S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY as well (set all of S3_* or none)'],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
@@ -101,6 +112,10 @@ describe('loadConfig', () => {
     expect(config.port).toBe(8080);
     expect(config.remoteUrls.auth).toBe('/remotes/auth/remoteEntry.js');
     expect(config.logLevel).toBe('info');
+  });
+
+  it('accepts WORKERS=0 (API only) and POINTS_PER_SECOND=0 (free videos)', () => {
+    expect(loadConfig({ WORKERS: '0', POINTS_PER_SECOND: '0' })).toMatchObject({ workers: 0, pointsPerSecond: 0 });
   });
 
   it('accepts PORT=0 (any free port)', () => {

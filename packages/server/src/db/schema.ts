@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // The tables as the queries see them. The migrations (./migrations) create them; a test checks
 // the two agree column by column.
@@ -116,4 +116,44 @@ export const files = pgTable('files', {
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
+});
+
+export const TASK_STATUSES = ['queued', 'processing', 'succeeded', 'failed', 'cancelled'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/**
+ * A video a user asked for, and its place in the queue. Workers claim `queued` rows (and
+ * `processing` rows whose lease ran out) with FOR UPDATE SKIP LOCKED; `refunded` makes the refund
+ * of a failed or cancelled task happen once.
+ */
+export const videoTasks = pgTable('video_tasks', {
+  id: id(),
+  userId: userRef().notNull(),
+  title: text('title').notNull(),
+  prompt: text('prompt').notNull(),
+  /** The URLs of the user's uploaded pictures, in order. */
+  images: jsonb('images').$type<string[]>().notNull().default([]),
+  templateId: bigint('template_id', { mode: 'number' }),
+  aspectRatio: text('aspect_ratio', { enum: ASPECT_RATIOS }).notNull(),
+  /** Seconds. */
+  duration: integer('duration').notNull(),
+  status: text('status', { enum: TASK_STATUSES }).notNull().default('queued'),
+  progress: integer('progress').notNull().default(0),
+  /** Points taken at save (and given back once if it fails or is cancelled). */
+  cost: integer('cost').notNull(),
+  /** 1 for members at save time: claimed first. */
+  priority: integer('priority').notNull().default(0),
+  clientRequestId: text('client_request_id'),
+  videoKey: text('video_key'),
+  coverKey: text('cover_key'),
+  errorMsg: text('error_msg').notNull().default(''),
+  /** Claims so far; a task whose workers keep dying fails after a few. */
+  attempts: integer('attempts').notNull().default(0),
+  leaseOwner: text('lease_owner'),
+  leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  refunded: boolean('refunded').notNull().default(false),
 });

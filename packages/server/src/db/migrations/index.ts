@@ -1,4 +1,5 @@
 import { core } from './0001-core.js';
+import { videoTasks } from './0002-video-tasks.js';
 
 /** A schema change: applied once, in order (the pending ones in one transaction). Never edit a shipped one. */
 export interface Migration {
@@ -7,4 +8,4 @@ export interface Migration {
   statements: string[];
 }
 
-export const MIGRATIONS: readonly Migration[] = [core];
+export const MIGRATIONS: readonly Migration[] = [core, videoTasks];

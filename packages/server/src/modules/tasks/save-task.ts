@@ -1,0 +1,121 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ServerConfig } from '../../config.js';
+import type { Db, Tx } from '../../db/database.js';
+import { files, videoTasks, type AspectRatio } from '../../db/schema.js';
+import { RspCode } from '../../lib/envelope.js';
+import { BusinessError } from '../../lib/errors.js';
+import { findUploadedImage } from '../files/user-uploads.js';
+import { changePoints } from '../points/ledger.js';
+import type { TaskSignals } from '../queue/signals.js';
+import type { FileStore } from '../storage/store.js';
+import { TASK_NOT_FOUND } from './own-task.js';
+import { resolveTemplateId, taskCost } from './pricing.js';
+import { loadVideoTask } from './task-views.js';
+import type { VideoTask } from './video-task.js';
+
+export interface NewTask {
+  title: string;
+  prompt: string;
+  images: string[];
+  templateId?: string;
+  aspectRatio: AspectRatio;
+  duration: number;
+  clientRequestId?: string;
+}
+
+export interface SaveDeps {
+  db: Db;
+  store: FileStore;
+  config: Pick<ServerConfig, 's3' | 'pointsPerSecond'>;
+  signals: TaskSignals;
+}
+
+export const INVALID_IMAGE = '图片地址无效';
+
+/**
+ * Queues a task and takes its cost in the same transaction: not enough points (rspCode 3) leaves
+ * nothing behind. A `clientRequestId` the user sent before answers that first task again and
+ * charges nothing, also when both requests run at once (the unique index decides which inserts).
+ */
+export async function saveTask(deps: SaveDeps, userId: number, input: NewTask): Promise<VideoTask> {
+  const fileUrl = (key: string) => deps.store.fileUrl(key);
+  const earlier = await findByClientRequestId(deps, userId, input.clientRequestId);
+  if (earlier !== undefined) return earlier;
+
+  const imageKeys = await checkImages(deps, userId, input.images);
+  const templateId = await resolveTemplateId(deps.db, input.templateId);
+  const cost = taskCost(deps.config, input.duration);
+
+  const taskId = await deps.db.transaction(async (tx) => {
+    await lockImages(tx, userId, imageKeys);
+    const [task] = await tx
+      .insert(videoTasks)
+      .values({
+        userId,
+        title: input.title,
+        prompt: input.prompt,
+        images: input.images,
+        templateId,
+        aspectRatio: input.aspectRatio,
+        duration: input.duration,
+        cost,
+        // Members' tasks are taken first; membership as it is now decides.
+        priority: sql`(SELECT CASE WHEN u.member_until > now() THEN 1 ELSE 0 END FROM users u WHERE u.id = ${userId})`,
+        clientRequestId: input.clientRequestId ?? null,
+      })
+      .onConflictDoNothing({ target: [videoTasks.userId, videoTasks.clientRequestId], where: sql`client_request_id IS NOT NULL` })
+      .returning({ id: videoTasks.id });
+    // The same clientRequestId committed by a request running at the same time: that one charged.
+    if (!task) return null;
+    if (cost > 0) await changePoints(tx, { userId, change: -cost, type: 'generate', title: `生成视频「${input.title}」`, taskId: String(task.id) });
+    return task.id;
+  });
+  if (taskId === null) return (await findByClientRequestId(deps, userId, input.clientRequestId))!;
+
+  await deps.signals.queued();
+  const saved = await loadVideoTask(deps.db, fileUrl, userId, taskId);
+  if (!saved) throw new Error(`saveTask: task ${taskId} vanished`);
+  return saved;
+}
+
+/**
+ * The task an earlier request with this clientRequestId made, or undefined when there is none. If
+ * the user deleted it since, the request is stale: rspCode 4, and nothing new is made or charged.
+ */
+async function findByClientRequestId(deps: SaveDeps, userId: number, clientRequestId: string | undefined): Promise<VideoTask | undefined> {
+  if (clientRequestId === undefined) return undefined;
+  const [row] = await deps.db
+    .select({ id: videoTasks.id })
+    .from(videoTasks)
+    .where(and(eq(videoTasks.userId, userId), eq(videoTasks.clientRequestId, clientRequestId)));
+  if (!row) return undefined;
+  const task = await loadVideoTask(deps.db, (key) => deps.store.fileUrl(key), userId, row.id);
+  if (!task) throw new BusinessError(RspCode.notFound, TASK_NOT_FOUND);
+  return task;
+}
+
+/** The storage keys of the images: each must be this user's own upload (API.md), else rspCode 2. */
+async function checkImages(deps: SaveDeps, userId: number, urls: string[]): Promise<string[]> {
+  const keys: string[] = [];
+  for (const url of urls) {
+    const image = await findUploadedImage(deps, userId, url, ['image']);
+    if (!image) throw new BusinessError(RspCode.invalidParam, INVALID_IMAGE);
+    keys.push(image.key);
+  }
+  return keys;
+}
+
+/**
+ * Holds the images' file rows until the task is committed: a delete_file_url running now waits,
+ * then sees the task using them; one that came first has removed a row, and the save is refused.
+ */
+async function lockImages(tx: Tx, userId: number, keys: string[]): Promise<void> {
+  const wanted = new Set(keys);
+  if (wanted.size === 0) return;
+  const rows = await tx
+    .select({ key: files.key })
+    .from(files)
+    .where(and(inArray(files.key, [...wanted]), eq(files.userId, userId)))
+    .for('share');
+  if (rows.length !== wanted.size) throw new BusinessError(RspCode.invalidParam, INVALID_IMAGE);
+}

@@ -1,0 +1,107 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerConfig } from '../config.js';
+import type { Db } from '../db/database.js';
+import { videoTasks } from '../db/schema.js';
+import type { Lease } from '../modules/queue/claim.js';
+import { releaseTask, renewLease, reportProgress } from '../modules/queue/lease.js';
+import type { TaskSignals } from '../modules/queue/signals.js';
+import type { FileStore } from '../modules/storage/store.js';
+import { completeTask } from '../modules/tasks/complete-task.js';
+import { failTask, RENDER_FAILED } from '../modules/tasks/fail-task.js';
+import { RenderFailure, type VideoProvider } from '../modules/tasks/provider.js';
+import { taskOutputKeys } from '../modules/tasks/task-outputs.js';
+import type { TaskRow } from '../modules/tasks/video-task.js';
+import { progressReporter } from './progress-reporter.js';
+import { prepareRenderTask } from './task-inputs.js';
+import { storeOutputs } from './task-outputs.js';
+
+export type WorkerLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+export interface TaskRunnerDeps {
+  db: Db;
+  store: FileStore;
+  config: Pick<ServerConfig, 's3'>;
+  provider: VideoProvider;
+  signals: TaskSignals;
+  log: WorkerLog;
+  /** Where each task gets its working directory. */
+  tempDir: string;
+  /** Progress is stored at most this often. */
+  progressEveryMs: number;
+}
+
+/** Why a render was stopped from outside: the user cancelled, the task is no longer ours, or the worker is shutting down. */
+type StopReason = 'cancelled' | 'lost' | 'shutdown';
+
+/**
+ * Renders a claimed task to its end: pictures in, provider, files to storage, succeeded. While it
+ * runs, the lease is renewed every third of its length; a cancel signal, a renewal or progress
+ * write that finds the task gone, or `shutdown` aborts the provider. A render error fails the
+ * task at once with its refund; a stop on shutdown puts it back in the queue. Never throws: every
+ * outcome is written to the task (or, if even that fails, logged, and the lease runs out).
+ */
+export async function runTask(deps: TaskRunnerDeps, lease: Lease, task: TaskRow, shutdown: AbortSignal): Promise<void> {
+  const held = { id: task.id, userId: task.userId, owner: lease.owner };
+  const controller = new AbortController();
+  const stop = (reason: StopReason) => controller.signal.aborted || controller.abort(reason);
+  const warn = (message: string) => (error: unknown) => deps.log.warn({ err: error, taskId: task.id }, message);
+
+  const offCancel = deps.signals.onCancelled((id) => id === task.id && stop('cancelled'));
+  const onShutdown = () => stop('shutdown');
+  shutdown.addEventListener('abort', onShutdown);
+  if (shutdown.aborted) stop('shutdown');
+  const renewal = setInterval(() => {
+    renewLease(deps.db, task.id, lease.owner, lease.leaseMs).then((ours) => ours || stop('lost'), warn('lease renewal failed'));
+  }, Math.max(1, Math.floor(lease.leaseMs / 3)));
+  const onProgress = progressReporter({
+    everyMs: deps.progressEveryMs,
+    write: (percent) => reportProgress(deps.db, task.id, lease.owner, percent),
+    onLost: () => stop('lost'),
+    onError: warn('progress write failed'),
+  });
+
+  let workDir: string | undefined;
+  try {
+    deps.log.info({ taskId: task.id, attempt: task.attempts, owner: lease.owner }, 'rendering');
+    workDir = await mkdtemp(path.join(deps.tempDir, `video-task-${task.id}-`));
+    const input = await prepareRenderTask(deps, task, workDir);
+    controller.signal.throwIfAborted();
+    const result = await deps.provider.render(input, onProgress, controller.signal);
+    controller.signal.throwIfAborted();
+    const outputs = await storeOutputs(deps.store, task.id, result);
+    if (await completeTask(deps.db, held, outputs)) deps.log.info({ taskId: task.id }, 'rendered');
+    else await discardOutputs(deps, task.id);
+  } catch (error) {
+    await afterFailure(deps, held, controller.signal, error).catch(warn('could not record the end of the task'));
+  } finally {
+    clearInterval(renewal);
+    offCancel();
+    shutdown.removeEventListener('abort', onShutdown);
+    if (workDir) await rm(workDir, { recursive: true, force: true }).catch(warn('could not remove the work directory'));
+  }
+}
+
+async function afterFailure(deps: TaskRunnerDeps, held: { id: number; owner: string }, signal: AbortSignal, error: unknown): Promise<void> {
+  if (signal.aborted) {
+    const reason = signal.reason as StopReason;
+    deps.log.info({ taskId: held.id, reason }, 'render stopped');
+    // Back in the queue, and said so: a worker of another process may take it now.
+    if (reason === 'shutdown' && (await releaseTask(deps.db, held.id, held.owner))) await deps.signals.queued();
+    // Cancelled or taken over, perhaps while its files were being stored: theirs to keep, or nobody's.
+    if (reason !== 'shutdown') await discardOutputs(deps, held.id);
+    return;
+  }
+  deps.log.error({ err: error, taskId: held.id }, 'render failed');
+  await failTask(deps.db, held, error instanceof RenderFailure ? error.userMessage : RENDER_FAILED);
+}
+
+/** Removes what this worker stored for a task that then did not become ours to finish — unless another worker finished it. */
+async function discardOutputs(deps: TaskRunnerDeps, taskId: number): Promise<void> {
+  const [row] = await deps.db.select({ status: videoTasks.status, deletedAt: videoTasks.deletedAt }).from(videoTasks).where(eq(videoTasks.id, taskId));
+  if (row && row.deletedAt === null && (row.status === 'succeeded' || row.status === 'processing')) return;
+  const keys = taskOutputKeys(taskId);
+  await Promise.all([deps.store.delete(keys.video), deps.store.delete(keys.cover)]);
+}

@@ -1,0 +1,20 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { FileStore } from '../modules/storage/store.js';
+import type { StoredOutput } from '../modules/tasks/complete-task.js';
+import type { RenderResult } from '../modules/tasks/provider.js';
+import { taskOutputKeys } from '../modules/tasks/task-outputs.js';
+
+/** Streams the rendered video and cover into storage under the task's keys. */
+export async function storeOutputs(store: FileStore, taskId: number, result: RenderResult): Promise<{ video: StoredOutput; cover: StoredOutput }> {
+  const keys = taskOutputKeys(taskId);
+  const video = await storeFile(store, keys.video, result.video, 'video/mp4');
+  const cover = await storeFile(store, keys.cover, result.cover, 'image/jpeg');
+  return { video, cover };
+}
+
+async function storeFile(store: FileStore, key: string, file: string, contentType: string): Promise<StoredOutput> {
+  const { size } = await stat(file);
+  await store.put(key, createReadStream(file), { contentType, size });
+  return { key, contentType, size };
+}

@@ -1,0 +1,21 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../config.js';
+import { databasePlugin } from '../plugins/database.js';
+import { healthChecks } from '../plugins/health-checks.js';
+import { storagePlugin } from '../plugins/storage.js';
+import { workersPlugin, type WorkersPluginOptions } from '../plugins/workers.js';
+
+/**
+ * The worker role (`npm run worker`): the database, the store and WORKERS workers, no HTTP. A
+ * Fastify instance without routes holds them, so the plugins (and their order of closing) are the
+ * same as in the API process.
+ */
+export async function buildWorkerApp(config: ServerConfig, options: WorkersPluginOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: { level: config.logLevel } });
+  app.decorate('config', config);
+  await app.register(healthChecks);
+  await app.register(databasePlugin);
+  await app.register(storagePlugin);
+  await app.register(workersPlugin, options);
+  return app;
+}

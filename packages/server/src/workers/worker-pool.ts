@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { hostname, tmpdir } from 'node:os';
+import { claimNextTask, failExhaustedTasks, type Lease } from '../modules/queue/claim.js';
+import { Doorbell } from './doorbell.js';
+import { runTask, type TaskRunnerDeps } from './run-task.js';
+
+export interface WorkerOptions extends Omit<TaskRunnerDeps, 'tempDir' | 'progressEveryMs'> {
+  /** Workers in this process, each rendering one task at a time. */
+  count: number;
+  /** Prefix of the lease owners (default host:pid:random, unique per process). */
+  name?: string;
+  /** Default 30 s. */
+  leaseMs?: number;
+  /** Default 3. */
+  maxAttempts?: number;
+  /** How often an idle worker looks for work without being woken (default 5 s). */
+  pollMs?: number;
+  /** Default 500 ms. */
+  progressEveryMs?: number;
+  tempDir?: string;
+}
+
+export interface WorkerPool {
+  /** Stops claiming, stops the renders running now and puts their tasks back in the queue. */
+  stop(): Promise<void>;
+}
+
+export const WORKER_DEFAULTS = { leaseMs: 30_000, maxAttempts: 3, pollMs: 5_000, progressEveryMs: 500 } as const;
+
+/**
+ * Starts `count` workers: each claims a task, renders it, and claims the next; idle, it sleeps
+ * until a task is queued (a signal) or the poll interval passes. Before each claim, tasks whose
+ * workers died on their last attempt are failed with their refunds.
+ */
+export function startWorkers(options: WorkerOptions): WorkerPool {
+  const { leaseMs = WORKER_DEFAULTS.leaseMs, maxAttempts = WORKER_DEFAULTS.maxAttempts, pollMs = WORKER_DEFAULTS.pollMs } = options;
+  const name = options.name ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const deps: TaskRunnerDeps = {
+    ...options,
+    tempDir: options.tempDir ?? tmpdir(),
+    progressEveryMs: options.progressEveryMs ?? WORKER_DEFAULTS.progressEveryMs,
+  };
+  const doorbell = new Doorbell();
+  const offQueued = options.signals.onQueued(() => doorbell.ring());
+  const shutdown = new AbortController();
+
+  const workLoop = async (lease: Lease) => {
+    while (!shutdown.signal.aborted) {
+      const since = doorbell.mark();
+      const task = await claimOne(lease);
+      // Claimed as the shutdown began: runTask sees it and puts the task back.
+      if (task) await runTask(deps, lease, task, shutdown.signal);
+      else await doorbell.wait(pollMs, since);
+    }
+  };
+  const claimOne = async (lease: Lease) => {
+    try {
+      await failExhaustedTasks(options.db, lease.maxAttempts);
+      return await claimNextTask(options.db, lease);
+    } catch (error) {
+      options.log.error({ err: error }, 'could not claim a task');
+      return null;
+    }
+  };
+
+  const loops = Array.from({ length: options.count }, (_, i) =>
+    workLoop({ owner: `${name}#${i + 1}`, leaseMs, maxAttempts }),
+  );
+  return {
+    stop: async () => {
+      shutdown.abort();
+      offQueued();
+      doorbell.ring();
+      await Promise.all(loops);
+    },
+  };
+}
+
