@@ -58,6 +58,17 @@ const REPOSITORY_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 type Env = Record<string, string | undefined>;
 
+/** For a process's entry point: the configuration, or an exit listing every problem. */
+export function loadConfigOrExit(): ServerConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 export function loadConfig(env: Env = process.env): ServerConfig {
   const problems: string[] = [];
   // An empty variable counts as unset, as `FOO= npm start` usually means "no value".

@@ -1,17 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type ServerConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { closeOnSignals } from './lib/close-on-signals.js';
 
 async function main(): Promise<void> {
-  let config: ServerConfig;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
+  const config = loadConfigOrExit();
   await mkdir(config.dataDir, { recursive: true });
 
   const app = await buildApp(config);

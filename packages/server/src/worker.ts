@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { ConfigError, loadConfig, type ServerConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { closeOnSignals } from './lib/close-on-signals.js';
 import { buildWorkerApp } from './workers/worker-app.js';
 
@@ -9,14 +9,7 @@ import { buildWorkerApp } from './workers/worker-app.js';
  * the tasks being rendered back to the queue.
  */
 async function main(): Promise<void> {
-  let config: ServerConfig;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
+  const config = loadConfigOrExit();
   if (config.workers < 1) {
     console.error('WORKERS=0 means no workers: a worker process needs WORKERS of 1 or more');
     process.exit(1);

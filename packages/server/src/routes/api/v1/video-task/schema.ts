@@ -1,6 +1,7 @@
-import { ASPECT_RATIOS, TASK_STATUSES, type AspectRatio, type TaskStatus } from '../../../../db/schema.js';
+import { ASPECT_RATIOS, TASK_STATUSES, type TaskStatus } from '../../../../db/schema.js';
 import { envelopeSchema } from '../../../../lib/envelope.js';
 import { pageProperties, pageResponse, text, tokenProperty } from '../../../../lib/schemas.js';
+import type { NewTask } from '../../../../modules/tasks/save-task.js';
 
 export interface QuoteBody {
   token?: string;
@@ -8,16 +9,7 @@ export interface QuoteBody {
   templateId?: string;
 }
 
-export interface SaveBody {
-  token?: string;
-  title: string;
-  prompt: string;
-  images: string[];
-  templateId?: string;
-  aspectRatio: AspectRatio;
-  duration: number;
-  clientRequestId?: string;
-}
+export type SaveBody = NewTask & { token?: string };
 
 export interface ListBody {
   token?: string;
