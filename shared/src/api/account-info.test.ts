@@ -1,7 +1,6 @@
 import { testUser } from '../../test/fixtures';
-import { configureRequest } from '../request/config';
 import { ApiError } from '../request/request';
-import { sendJson, startTestServer, type TestServer } from '../request/test-server';
+import { sendJson, useTestServer, type TestServer } from '../request/test-server';
 import { session } from '../session/session-store';
 import { showToast } from '../ui/toast';
 import { ACCOUNT_INFO_URL, refreshAccountInfo } from './account-info';
@@ -12,14 +11,10 @@ const stored = testUser({ nickname: '旧昵称' });
 
 let server: TestServer;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  configureRequest({ baseURL: server.origin });
-});
+const testServer = useTestServer();
 
-afterAll(async () => {
-  configureRequest({});
-  await server.close();
+beforeAll(() => {
+  server = testServer();
 });
 
 beforeEach(() => {

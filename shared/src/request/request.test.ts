@@ -1,7 +1,6 @@
 import { testUser } from '../../test/fixtures';
 import { USER_INFO_KEY, session } from '../session/session-store';
 import { showToast } from '../ui/toast';
-import { configureRequest } from './config';
 import {
   ABORT_ERROR_CODE,
   ApiError,
@@ -17,7 +16,7 @@ import {
   neverAnswer,
   sendJson,
   sendRaw,
-  startTestServer,
+  useTestServer,
   type TestServer,
 } from './test-server';
 
@@ -28,15 +27,11 @@ const user = testUser();
 let server: TestServer;
 let closed: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  closed = await closedOrigin();
-  configureRequest({ baseURL: server.origin });
-});
+const testServer = useTestServer();
 
-afterAll(async () => {
-  configureRequest({});
-  await server.close();
+beforeAll(async () => {
+  server = testServer();
+  closed = await closedOrigin();
 });
 
 beforeEach(() => {

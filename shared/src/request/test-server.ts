@@ -2,6 +2,7 @@
 // XMLHttpRequest (with its CORS checks) and real sockets instead of a mock of axios.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { configureRequest } from './config';
 
 export interface ReceivedRequest {
   method: string;
@@ -97,6 +98,23 @@ export async function startTestServer(): Promise<TestServer> {
 }
 
 /** An origin where nothing listens: a connection there fails as a real network error does. */
+/**
+ * For a test file: one test server for the file, with the request wrapper's base URL pointed at
+ * it, and both undone afterwards. Read the server through the returned getter.
+ */
+export function useTestServer(): () => TestServer {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+    configureRequest({ baseURL: server.origin });
+  });
+  afterAll(async () => {
+    configureRequest({});
+    await server.close();
+  });
+  return () => server;
+}
+
 export async function closedOrigin(): Promise<string> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
