@@ -23,8 +23,8 @@ export interface AppOptions {
 
 /**
  * What must be one instance in the page: React (with `react/jsx-runtime`, `react-dom/client`),
- * the query cache, and @app/shared (bus, session, and the UI kit, which lives inside it so that
- * only the components in use ship: see shared/src/ui/kit.ts). Nothing else is shared: a shared
+ * the query cache, @app/shared (bus, session, requests) and its UI kit `@app/shared/kit` (only the
+ * antd-mobile components in use: see shared/src/ui/kit.ts). Nothing else is shared: a shared
  * module is not tree-shaken, so sharing costs bytes.
  */
 function installed(name: string): string {
@@ -43,6 +43,7 @@ export const SHARED = {
   'react-dom/': singleton('react-dom'),
   '@tanstack/react-query': singleton('@tanstack/react-query'),
   '@app/shared': singleton('@app/shared'),
+  '@app/shared/kit': singleton('@app/shared'),
 };
 
 type Env = Record<string, string | boolean | undefined>;

@@ -20,4 +20,3 @@ export * from './ui/toast';
 export * from './ui/modal';
 export * from './i18n/locale';
 export * from './ui/sign-in-prompt';
-export * from './ui/kit';

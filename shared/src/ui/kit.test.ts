@@ -13,7 +13,7 @@ function sources(dir: string): string[] {
 }
 
 describe('the UI kit', () => {
-  it('reaches the apps only through @app/shared (a direct import would be a second copy)', () => {
+  it('reaches the apps only through @app/shared/kit (a direct import would be a second copy)', () => {
     const offenders = APPS.flatMap((dir) => sources(path.join(ROOT, dir))).filter((file) =>
       /from ['"]antd-mobile(\/[^'"]*)?['"]/.test(readFileSync(file, 'utf8')),
     );

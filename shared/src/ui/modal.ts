@@ -1,8 +1,5 @@
-import { Dialog } from 'antd-mobile';
+import { Dialog } from '@app/shared/kit';
 import { t } from '../i18n/locale';
-import { registerAntdRender } from './antd-render';
-
-registerAntdRender();
 
 export interface ShowModalOptions {
   title?: string;

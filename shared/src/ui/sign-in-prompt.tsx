@@ -1,4 +1,4 @@
-import { Button, ErrorBlock } from 'antd-mobile';
+import { Button, ErrorBlock } from '@app/shared/kit';
 import { useContext } from 'react';
 import { navigateTo } from '../navigation/navigation';
 import { PageContext } from '../navigation/page-context';

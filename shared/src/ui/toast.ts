@@ -1,7 +1,4 @@
-import { Toast } from 'antd-mobile';
-import { registerAntdRender } from './antd-render';
-
-registerAntdRender();
+import { Toast } from '@app/shared/kit';
 
 /** Default duration of the runtime's toasts (uni.showToast), seed §9. */
 export const RUNTIME_TOAST_MS = 1500;

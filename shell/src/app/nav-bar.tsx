@@ -1,4 +1,5 @@
-import { NAV_BAR_HEIGHT, NavBar, t } from '@app/shared';
+import { NAV_BAR_HEIGHT, t } from '@app/shared';
+import { NavBar } from '@app/shared/kit';
 
 /** The 44px navigation bar of pages that do not draw their own. */
 export function AppNavBar({ title, onBack }: { title: string; onBack: () => void }) {

@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { SpinLoading, t, type PageDef } from '@app/shared';
+import { t, type PageDef } from '@app/shared';
+import { SpinLoading } from '@app/shared/kit';
 import { LOADING_DELAY_MS, type PageLoader } from './page-loader';
 import { PageErrorBoundary } from './page-error-boundary';
 

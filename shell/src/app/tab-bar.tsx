@@ -1,4 +1,5 @@
-import { switchTab, TAB_BAR, TabBar, tabPages } from '@app/shared';
+import { switchTab, TAB_BAR, tabPages } from '@app/shared';
+import { TabBar } from '@app/shared/kit';
 import { TabIconSvg } from './tab-icons';
 
 /** The seed's tab bar: 首页 / 创作 / 我的, #00275A / #0067ED, 50px, icons 24px, labels 10px. */

@@ -1,4 +1,4 @@
-import { Button, List } from '@app/shared';
+import { Button, List } from '@app/shared/kit';
 import { useVersionInfo } from './version-info';
 import '../../styles.css';
 

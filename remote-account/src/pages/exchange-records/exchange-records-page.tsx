@@ -1,4 +1,5 @@
-import { ErrorBlock, SignInPrompt, useIsLoggedIn } from '@app/shared';
+import { SignInPrompt, useIsLoggedIn } from '@app/shared';
+import { ErrorBlock } from '@app/shared/kit';
 import '../../styles.css';
 
 /** 兑换记录: the activation codes the user redeemed. */

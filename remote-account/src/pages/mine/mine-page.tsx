@@ -1,4 +1,5 @@
-import { Avatar, Button, List, navigateTo, session, showModal, useUserInfo } from '@app/shared';
+import { navigateTo, session, showModal, useUserInfo } from '@app/shared';
+import { Avatar, Button, List } from '@app/shared/kit';
 import { maskPhone, membershipLabel } from '../../format';
 import '../../styles.css';
 

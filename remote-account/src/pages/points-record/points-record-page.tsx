@@ -1,4 +1,5 @@
-import { ErrorBlock, SignInPrompt, useIsLoggedIn } from '@app/shared';
+import { SignInPrompt, useIsLoggedIn } from '@app/shared';
+import { ErrorBlock } from '@app/shared/kit';
 import '../../styles.css';
 
 /** 积分记录: every change of the user's points. */

@@ -1,4 +1,5 @@
-import { Avatar, List, SignInPrompt, useUserInfo } from '@app/shared';
+import { SignInPrompt, useUserInfo } from '@app/shared';
+import { Avatar, List } from '@app/shared/kit';
 import { maskPhone } from '../../format';
 import '../../styles.css';
 

@@ -1,4 +1,5 @@
-import { ErrorBlock, getCurrentPages, NavBar, navigateBack, reLaunch } from '@app/shared';
+import { getCurrentPages, navigateBack, reLaunch } from '@app/shared';
+import { ErrorBlock, NavBar } from '@app/shared/kit';
 import '../../styles.css';
 
 /** 登录 (custom navigation bar): sign in or register with a phone number. */

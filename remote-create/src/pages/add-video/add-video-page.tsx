@@ -1,4 +1,5 @@
-import { ErrorBlock, SignInPrompt, useIsLoggedIn } from '@app/shared';
+import { SignInPrompt, useIsLoggedIn } from '@app/shared';
+import { ErrorBlock } from '@app/shared/kit';
 import '../../styles.css';
 
 /** 极速生成视频: the creation form needs a signed-in user and the server's video tasks. */

@@ -1,4 +1,5 @@
-import { Button, ErrorBlock, redirectTo, Result, switchTab, usePageQuery } from '@app/shared';
+import { redirectTo, switchTab, usePageQuery } from '@app/shared';
+import { Button, ErrorBlock, Result } from '@app/shared/kit';
 import '../../styles.css';
 
 /** 生成视频成功: the task (id in the query) is queued; the ways on from here. */

@@ -1,4 +1,5 @@
-import { Button, ErrorBlock, navigateTo, useUserInfo } from '@app/shared';
+import { navigateTo, useUserInfo } from '@app/shared';
+import { Button, ErrorBlock } from '@app/shared/kit';
 import '../../styles.css';
 
 /** 首页: the app's name, the balance for a signed-in user, the entry to 极速生成视频, the templates. */

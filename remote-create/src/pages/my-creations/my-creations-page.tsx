@@ -1,4 +1,5 @@
-import { Button, ErrorBlock, navigateTo, SignInPrompt, useIsLoggedIn } from '@app/shared';
+import { navigateTo, SignInPrompt, useIsLoggedIn } from '@app/shared';
+import { Button, ErrorBlock } from '@app/shared/kit';
 import '../../styles.css';
 
 /** 我的创作: the user's videos; signed out, a way to sign in; none yet, a way to make the first. */

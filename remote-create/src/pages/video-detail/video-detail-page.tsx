@@ -1,4 +1,5 @@
-import { ErrorBlock, usePageQuery } from '@app/shared';
+import { usePageQuery } from '@app/shared';
+import { ErrorBlock } from '@app/shared/kit';
 import '../../styles.css';
 
 /** 视频详情: a task (`?id=`) or a template (`?sysId=`). */
