@@ -114,7 +114,7 @@ function httpError(answer: AxiosResponse, hideErrorToast: boolean | undefined): 
   const message = typeof msg === 'string' && msg !== '' ? msg : HTTP_ERROR_TEXT;
   // 401: the session is over. No toast: the page the user is on shows its signed-out state.
   if (answer.status === 401) session.clear();
-  else if (!hideErrorToast) showToast(message);
+  else if (!hideErrorToast) void showToast(message);
   return new RequestError(message, {
     errMsg: `request:fail ${answer.status}`,
     status: answer.status,
@@ -154,7 +154,7 @@ export async function request<T = ApiEnvelope>(options: RequestOptions): Promise
     const answered = axios.isAxiosError(error) ? error.response : undefined;
     if (answered) throw httpError(answered, options.hideErrorToast);
     const failure = noAnswerError('request', error);
-    if (failure.code === NETWORK_ERROR_CODE) showToast(NETWORK_ERROR_TEXT);
+    if (failure.code === NETWORK_ERROR_CODE) void showToast(NETWORK_ERROR_TEXT);
     throw failure;
   }
   const body = answer.data;
