@@ -14,6 +14,7 @@ export * from './navigation/query-string';
 export * from './request/config';
 export * from './request/request';
 export * from './api/account-info';
+export * from './api/upload-image';
 export * from './query/query-client';
 
 export * from './ui/toast';
