@@ -10,4 +10,21 @@ import { registerAntdRender } from './antd-render';
 
 registerAntdRender();
 
-export { Avatar, Button, Dialog, ErrorBlock, List, NavBar, Result, SpinLoading, TabBar, Toast } from 'antd-mobile';
+export {
+  Avatar,
+  Button,
+  Checkbox,
+  Dialog,
+  DotLoading,
+  ErrorBlock,
+  InfiniteScroll,
+  Input,
+  List,
+  NavBar,
+  ProgressCircle,
+  PullToRefresh,
+  Result,
+  SpinLoading,
+  TabBar,
+  Toast,
+} from 'antd-mobile';
