@@ -12,5 +12,6 @@ import { registerAntdRender } from './antd-render';
 registerAntdRender();
 
 export { default as Dialog } from 'antd-mobile/es/components/dialog';
+export { default as PullToRefresh } from 'antd-mobile/es/components/pull-to-refresh';
 export { default as SpinLoading } from 'antd-mobile/es/components/spin-loading';
 export { default as Toast } from 'antd-mobile/es/components/toast';
