@@ -182,6 +182,16 @@ describe('the session everywhere', () => {
     await expect(shown().getByRole('button', { name: '登录/注册' }).isVisible()).resolves.toBe(true);
   });
 
+  it('a token revoked while the app was closed: signed out at the next start', async () => {
+    await registerInBrowser(page, uniquePhone(), '/pagesA/my/profile');
+    const token = (await storedUser(page))!.token;
+    expect((await callApiOutside('/api/v1/account/logout', { token })).rspCode).toBe(0);
+    await page.reload();
+    await waitForPage(page);
+    await shown().getByText('登录后查看个人资料').waitFor();
+    expect(await storedUser(page)).toBeNull();
+  });
+
   it('a record page meeting a revoked token shows the sign-in prompt', async () => {
     await registerInBrowser(page, uniquePhone(), '/pagesA/my/exchangeRecords');
     await shown().getByText('暂无兑换记录').waitFor();

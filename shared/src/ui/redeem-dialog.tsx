@@ -7,7 +7,8 @@ const styles = {
   title: { margin: '0 0 0.5rem', fontSize: '1.125rem', fontWeight: 600, color: '#00275a', textAlign: 'center' },
   grants: { margin: '0 0 0.5rem', padding: 0, listStyle: 'none', textAlign: 'center', color: '#0067ed' },
   line: { margin: '0 0 0.5rem', textAlign: 'center', color: '#5b6b82', fontSize: '0.875rem' },
-  input: { '--font-size': '1rem', padding: '0.5rem 0.75rem', borderRadius: '0.5rem', background: '#f2f5fa' },
+  // border-box: with its padding at 100% width the input would overflow and scroll the dialog sideways.
+  input: { '--font-size': '1rem', boxSizing: 'border-box', padding: '0.5rem 0.75rem', borderRadius: '0.5rem', background: '#f2f5fa' },
   error: { minHeight: '1.25rem', margin: '0.375rem 0 0.75rem', fontSize: '0.8125rem', color: '#ff3141' },
   actions: { display: 'flex', gap: '0.75rem' },
 } satisfies Record<string, React.CSSProperties | Record<string, string>>;

@@ -18,8 +18,8 @@ function ExchangeRow({ record }: { record: ExchangeRecord }) {
         </span>
         <span className="ac-record-time">{formatTime(record.createdAt)}</span>
       </div>
-      <div className="ac-record-side">
-        <strong className="ac-record-change ac-gain">{grants(record)}</strong>
+      <div className="ac-record-side ac-record-side-wrap">
+        <strong className="ac-record-grants ac-gain">{grants(record)}</strong>
       </div>
     </div>
   );
