@@ -123,6 +123,19 @@ it.each([
   await waitFor(() => expect(nav[method]).toHaveBeenCalledWith({ url }));
 });
 
+it('coming back to the page it was opened from: back to it, not a second copy', async () => {
+  answerLogin({ rspCode: 0, rspMsg: '成功', data: signedIn });
+  nav.getCurrentPages.mockReturnValue([
+    { id: 1, route: 'pagesA/my/pointsRecord', fullPath: '/pagesA/my/pointsRecord', options: {} },
+    { id: 2, route: 'pagesA/login/index', fullPath: '/pagesA/login/index?redirect=%2FpagesA%2Fmy%2FpointsRecord', options: {} },
+  ] as never);
+  renderLogin({ redirect: '/pagesA/my/pointsRecord' });
+  fill({ phone: '13800138000', password: 'secret1', agree: true });
+  fireEvent.click(submit());
+  await waitFor(() => expect(nav.navigateBack).toHaveBeenCalled());
+  expect(nav.redirectTo).not.toHaveBeenCalled();
+});
+
 it('is busy while sending and never sends twice', async () => {
   server.route(LOGIN_URL, neverAnswer);
   renderLogin();

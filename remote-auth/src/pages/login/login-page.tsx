@@ -3,7 +3,7 @@ import { Button, Checkbox, Input, NavBar } from '@app/shared/kit';
 import { useRef, useState } from 'react';
 import { loginErrorText, PASSWORD_MAX, validateLogin, type LoginField, type LoginForm, type LoginProblems } from './login-form';
 import { useLoginOrRegister } from './login-or-register';
-import { redirectTarget } from './redirect-target';
+import { isPageBelow, redirectTarget } from './redirect-target';
 import '../../styles.css';
 
 const EYE_OPEN = 'M12 5C6.5 5 2.7 9.3 1.5 12c1.2 2.7 5 7 10.5 7s9.3-4.3 10.5-7C21.3 9.3 17.5 5 12 5zm0 11a4 4 0 1 1 0-8 4 4 0 0 1 0 8z';
@@ -47,7 +47,11 @@ export default function LoginPage() {
     }
     // Still "sending" until the page is replaced: a tap meanwhile would sign in again.
     const target = redirectTarget(query.redirect);
-    const go = target.tab ? switchTab({ url: target.url }) : redirectTo({ url: target.url });
+    const go = target.tab
+      ? switchTab({ url: target.url })
+      : isPageBelow(target.url, getCurrentPages().at(-2))
+        ? navigateBack()
+        : redirectTo({ url: target.url });
     await go.catch(() => reLaunch({ url: '/' }).catch(() => undefined));
     sending.current = false;
   };

@@ -1,4 +1,4 @@
-import { redirectTarget } from './redirect-target';
+import { isPageBelow, redirectTarget } from './redirect-target';
 
 describe('redirectTarget', () => {
   it('an app page with its query, as decoded by the page query', () => {
@@ -19,4 +19,19 @@ describe('redirectTarget', () => {
       expect(redirectTarget(redirect)).toEqual({ url: '/', tab: true });
     },
   );
+});
+
+describe('isPageBelow', () => {
+  const below = { id: 3, route: 'pagesA/detail/videoDetail', fullPath: '/pagesA/detail/videoDetail?id=42', options: { id: '42' } };
+
+  it('the same route with the same query', () => {
+    expect(isPageBelow('/pagesA/detail/videoDetail?id=42', below)).toBe(true);
+  });
+
+  it('another query, another route, or nothing below', () => {
+    expect(isPageBelow('/pagesA/detail/videoDetail?id=43', below)).toBe(false);
+    expect(isPageBelow('/pagesA/detail/videoDetail', below)).toBe(false);
+    expect(isPageBelow('/pagesA/my/profile', below)).toBe(false);
+    expect(isPageBelow('/pagesA/detail/videoDetail?id=42', undefined)).toBe(false);
+  });
 });
