@@ -135,6 +135,21 @@ describe('登录', () => {
     await shown().getByText('注册赠送').or(shown().getByLabel('积分变动')).first().waitFor();
     expect(await shown().getByLabel('积分变动').allTextContents()).toEqual(['+10']);
   });
+
+  it("from a page's sign-in prompt: signs up and comes back to that page, once in the stack", async () => {
+    await openRoute(page, '/');
+    await uni(`uni.navigateTo({ url: '/pagesA/my/exchangeRecords' })`);
+    await waitForPage(page);
+    await shown().getByRole('button', { name: '登录/注册' }).click();
+    await waitForPage(page);
+    expect(await shownRoute(page)).toBe('pagesA/login/index');
+    await page.getByRole('textbox', { name: '手机号' }).fill(uniquePhone());
+    await page.locator('input[aria-label="密码"]').fill(TEST_PASSWORD);
+    await page.getByText('我已阅读并同意').click();
+    await page.getByRole('button', { name: '登录/注册' }).click();
+    await shown().getByText('暂无兑换记录').waitFor();
+    expect(await page.evaluate(() => getCurrentPages().map((p) => p.route))).toEqual(['pages/index/index', 'pagesA/my/exchangeRecords']);
+  });
 });
 
 describe('the session everywhere', () => {
@@ -145,6 +160,8 @@ describe('the session everywhere', () => {
     await openRoute(other, '/pages/my/myIndex');
     await other.getByRole('button', { name: '退出登录' }).waitFor();
 
+    // A tab in the background gets no animation frames: the dialog would barely move.
+    await page.bringToFront();
     await openTab(page, 2);
     await shown().getByRole('button', { name: '退出登录' }).click();
     await page.getByText('确定要退出登录吗？').waitFor();
