@@ -17,6 +17,9 @@ beforeAll(() => {
   server = testServer();
   provideNavigation(nav as unknown as Navigation);
   setLocale('zh-Hans'); // the confirm's buttons
+  // The kit's dialogs render in roots of their own, which update outside act() as in a browser:
+  // tests wait for what they expect instead of having React warn about every such update.
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 });
 
 beforeEach(() => {
