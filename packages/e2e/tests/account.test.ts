@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { callApiOutside, createCodes, openTab, registerInBrowser, storedUser, TEST_PASSWORD, uniquePhone } from '../src/account';
+import { callApiOutside, createCodes, grantPoints, openTab, pullDown, registerInBrowser, storedUser, TEST_PASSWORD, uniquePhone } from '../src/account';
 import { openRoute, screenshot, shownRoute, useBrowserPage, waitForPage } from '../src/browser';
 
 const current = useBrowserPage();
@@ -103,6 +103,35 @@ describe('the whole account path', () => {
     await waitForPage(page);
     await page.waitForFunction((src) => [...document.querySelectorAll('.ac-mine img')].some((img) => img.getAttribute('src') === src && (img as HTMLImageElement).complete), avatar);
     await screenshot(page, 'account-avatar');
+  });
+});
+
+describe('积分记录 in the browser', () => {
+  it('pull to refresh shows what changed meanwhile; more records load near the bottom', async () => {
+    const phone = await registerInBrowser(page, uniquePhone(), '/pagesA/my/pointsRecord');
+    await shown().getByLabel('积分变动').first().waitFor();
+    expect(await shown().getByLabel('积分变动').allTextContents()).toEqual(['+10']);
+
+    // An operator grants points meanwhile: this page does not know yet.
+    for (let i = 1; i <= 23; i += 1) await grantPoints(phone, 5, `活动奖励 ${i}`);
+    await grantPoints(phone, -10, '积分调整');
+    // From below the one record: the whole page pulls, not only the list.
+    await pullDown(page, 187, 400, 200);
+    await shown().getByText('积分调整').waitFor();
+    // One page of 20, newest first, each with the balance after it; a deduction in red.
+    expect(await shown().getByLabel('积分变动').count()).toBe(20);
+    const newest = shown().getByLabel('积分变动').first();
+    expect(await newest.textContent()).toBe('-10');
+    expect(await newest.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 49, 65)');
+    expect(await shown().locator('.ac-record-balance').first().textContent()).toBe('余额 115');
+    await screenshot(page, 'points-records-refreshed');
+
+    await shown().locator('.app-page-body').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await shown().getByText('新用户注册赠送').waitFor();
+    expect(await shown().getByLabel('积分变动').count()).toBe(25);
+    await shown().getByText('没有更多了').waitFor();
+    await shown().locator('.app-page-body').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await screenshot(page, 'points-records-end');
   });
 });
 

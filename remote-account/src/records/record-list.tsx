@@ -43,28 +43,31 @@ export function RecordList<T extends { id: string }>({ query, renderItem, emptyT
   }
 
   const items = flattenPages(data?.pages);
+  // The wrapper fills the page, so a pull starting below a short list refreshes it as well.
   return (
-    <PullToRefresh
-      onRefresh={async () => {
-        await refetch();
-      }}
-    >
-      {items.length === 0 ? (
-        <ErrorBlock className="ac-empty" status="empty" title={emptyTitle} description={emptyDescription} />
-      ) : (
-        <>
-          <ul className="ac-records">{items.map((item) => <li key={item.id}>{renderItem(item)}</li>)}</ul>
-          <InfiniteScroll
-            threshold={BOTTOM_REACH_DISTANCE}
-            hasMore={hasNextPage}
-            loadMore={async () => {
-              const next = await fetchNextPage();
-              // Thrown, the kit shows its 加载失败 / 重新加载 line instead of asking again at once.
-              if (next.isError) throw next.error;
-            }}
-          />
-        </>
-      )}
-    </PullToRefresh>
+    <div className="ac-refresh">
+      <PullToRefresh
+        onRefresh={async () => {
+          await refetch();
+        }}
+      >
+        {items.length === 0 ? (
+          <ErrorBlock className="ac-empty" status="empty" title={emptyTitle} description={emptyDescription} />
+        ) : (
+          <>
+            <ul className="ac-records">{items.map((item) => <li key={item.id}>{renderItem(item)}</li>)}</ul>
+            <InfiniteScroll
+              threshold={BOTTOM_REACH_DISTANCE}
+              hasMore={hasNextPage}
+              loadMore={async () => {
+                const next = await fetchNextPage();
+                // Thrown, the kit shows its 加载失败 / 重新加载 line instead of asking again at once.
+                if (next.isError) throw next.error;
+              }}
+            />
+          </>
+        )}
+      </PullToRefresh>
+    </div>
   );
 }
