@@ -112,13 +112,15 @@ export function RedeemPanel({ onDone }: { onDone(result: RedeemResult | null): v
   );
 }
 
+let shown: Promise<RedeemResult | null> | null = null;
+
 /**
  * 兑换激活码 in a dialog, from any remote (我的, or 创作's 积分不足). Resolves with what the code
  * granted once the user closes the result (the session already holds the new balance), or null
- * when they cancel.
+ * when they cancel. While it is open, another call (a second tap) gets the same dialog.
  */
 export function openRedeemDialog(): Promise<RedeemResult | null> {
-  return new Promise((resolve) => {
+  shown ??= new Promise<RedeemResult | null>((resolve) => {
     const handler = Dialog.show({
       title: '兑换激活码',
       closeOnMaskClick: false,
@@ -126,10 +128,12 @@ export function openRedeemDialog(): Promise<RedeemResult | null> {
         <RedeemPanel
           onDone={(result) => {
             handler.close();
+            shown = null;
             resolve(result);
           }}
         />
       ),
     });
   });
+  return shown;
 }
