@@ -1,4 +1,4 @@
-import { maskPhone, membershipLabel } from './format';
+import { formatTime, maskPhone, membershipLabel, signedPoints } from './format';
 
 describe('account formatting', () => {
   it('masks the middle of a phone number', () => {
@@ -11,5 +11,12 @@ describe('account formatting', () => {
     expect(membershipLabel(0, now)).toBe('非会员');
     expect(membershipLabel(now - 1, now)).toBe('非会员');
     expect(membershipLabel(new Date(2026, 11, 31, 12).getTime(), now)).toBe('会员至 2026-12-31');
+  });
+
+  it('shows a record time to the minute and a change with its sign', () => {
+    expect(formatTime(new Date(2026, 0, 5, 7, 3).getTime())).toBe('2026-01-05 07:03');
+    expect(signedPoints(100)).toBe('+100');
+    expect(signedPoints(-5)).toBe('-5');
+    expect(signedPoints(0)).toBe('0');
   });
 });

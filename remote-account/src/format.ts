@@ -1,3 +1,5 @@
+const pad = (n: number) => String(n).padStart(2, '0');
+
 /** 13800138000 → 138****8000 */
 export function maskPhone(phone: string): string {
   return /^\d{11}$/.test(phone) ? `${phone.slice(0, 3)}****${phone.slice(7)}` : phone;
@@ -7,6 +9,16 @@ export function maskPhone(phone: string): string {
 export function membershipLabel(expireTime: number, now = Date.now()): string {
   if (!expireTime || expireTime <= now) return '非会员';
   const d = new Date(expireTime);
-  const pad = (n: number) => String(n).padStart(2, '0');
   return `会员至 ${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** A record's time: 2026-11-22 08:05 (the device's time zone). */
+export function formatTime(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A points change with its sign: +100, -5, 0. */
+export function signedPoints(change: number): string {
+  return change > 0 ? `+${change}` : String(change);
 }

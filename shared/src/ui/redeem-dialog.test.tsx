@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/dom';
 import { testUser } from '../../test/fixtures';
 import { ACTIVATE_URL, redeemErrorText } from '../api/activation-code';
 import { ApiError, RequestError } from '../request/request';
-import { closedOrigin, neverAnswer, sendJson, useTestServer, type TestServer } from '../request/test-server';
+import { closedOrigin, sendJson, useTestServer, type TestServer } from '../request/test-server';
 import { configureRequest } from '../request/config';
 import { session } from '../session/session-store';
 import { openRedeemDialog } from './redeem-dialog';
@@ -25,10 +25,20 @@ beforeEach(() => {
   session.set(testUser({ createNum: 10 }));
 });
 
-afterEach(() => {
-  // jsdom runs no closing animation, after which the kit would unmount a closed dialog: take it
-  // out of the page, so each test sees only its own.
+/** jsdom runs no closing animation, after which the kit would unmount a closed dialog: take it out. */
+function removeDialogs(): void {
   document.querySelectorAll('.adm-dialog').forEach((dialog) => dialog.parentElement?.remove());
+}
+
+afterEach(async () => {
+  // Close what a test left open (a second call would get that dialog again), then each test sees
+  // only its own.
+  const close = screen.queryByRole('button', { name: '取消' }) ?? screen.queryByRole('button', { name: '完成' });
+  if (close) {
+    await waitFor(() => expect(close.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(close);
+  }
+  removeDialogs();
 });
 
 const input = () => screen.getByRole('textbox', { name: '激活码' });
@@ -68,6 +78,20 @@ it('cancel resolves null and sends nothing', async () => {
   expect(server.received).toHaveLength(0);
 });
 
+it('a second call while open gets the same dialog, not another', async () => {
+  const first = openRedeemDialog();
+  const second = openRedeemDialog();
+  expect(second).toBe(first);
+  await screen.findByText('兑换激活码');
+  expect(screen.getAllByText('兑换激活码')).toHaveLength(1);
+  fireEvent.click(screen.getByRole('button', { name: '取消' }));
+  await expect(first).resolves.toBeNull();
+  removeDialogs();
+  // Closed, the next call opens a fresh one.
+  expect(openRedeemDialog()).not.toBe(first);
+  expect(await screen.findByRole('textbox', { name: '激活码' })).toBeTruthy();
+});
+
 it('checks the code before sending, and keeps what was typed', async () => {
   void openRedeemDialog();
   await screen.findByText('兑换激活码');
@@ -84,7 +108,10 @@ it('checks the code before sending, and keeps what was typed', async () => {
 });
 
 it('is busy while sending and never sends twice', async () => {
-  server.route(ACTIVATE_URL, neverAnswer);
+  let answerNow: () => void = () => undefined;
+  server.route(ACTIVATE_URL, (_req, res) => {
+    answerNow = () => sendJson(res, 200, { rspCode: 4, rspMsg: '激活码无效', data: null });
+  });
   void openRedeemDialog();
   await screen.findByText('兑换激活码');
   type(CODE);
@@ -99,6 +126,9 @@ it('is busy while sending and never sends twice', async () => {
   expect(server.received).toHaveLength(1);
   expect(redeemButton().getAttribute('aria-busy')).toBe('true');
   expect(screen.getByRole('button', { name: '取消' }).hasAttribute('disabled')).toBe(true);
+  answerNow();
+  await alertText('激活码无效，请检查后重新输入');
+  expect(server.received).toHaveLength(1);
 });
 
 it.each([

@@ -7,7 +7,8 @@ const styles = {
   title: { margin: '0 0 0.5rem', fontSize: '1.125rem', fontWeight: 600, color: '#00275a', textAlign: 'center' },
   grants: { margin: '0 0 0.5rem', padding: 0, listStyle: 'none', textAlign: 'center', color: '#0067ed' },
   line: { margin: '0 0 0.5rem', textAlign: 'center', color: '#5b6b82', fontSize: '0.875rem' },
-  input: { '--font-size': '1rem', padding: '0.5rem 0.75rem', borderRadius: '0.5rem', background: '#f2f5fa' },
+  // border-box: with its padding at 100% width the input would overflow and scroll the dialog sideways.
+  input: { '--font-size': '1rem', boxSizing: 'border-box', padding: '0.5rem 0.75rem', borderRadius: '0.5rem', background: '#f2f5fa' },
   error: { minHeight: '1.25rem', margin: '0.375rem 0 0.75rem', fontSize: '0.8125rem', color: '#ff3141' },
   actions: { display: 'flex', gap: '0.75rem' },
 } satisfies Record<string, React.CSSProperties | Record<string, string>>;
@@ -111,26 +112,32 @@ export function RedeemPanel({ onDone }: { onDone(result: RedeemResult | null): v
   );
 }
 
+let shown: Promise<RedeemResult | null> | null = null;
+
 /**
  * 兑换激活码 in a dialog, from any remote (我的, or 创作's 积分不足). Resolves with what the code
  * granted once the user closes the result (the session already holds the new balance), or null
- * when they cancel.
+ * when they cancel. While it is open, another call (a second tap) gets the same dialog.
  */
-export async function openRedeemDialog(): Promise<RedeemResult | null> {
-  // The dialog is in the heavy half of the kit: loaded when a user first redeems.
-  const { Dialog } = await import('@app/shared/kit/heavy');
-  return new Promise((resolve) => {
-    const handler = Dialog.show({
-      title: '兑换激活码',
-      closeOnMaskClick: false,
-      content: (
-        <RedeemPanel
-          onDone={(result) => {
-            handler.close();
-            resolve(result);
-          }}
-        />
-      ),
+export function openRedeemDialog(): Promise<RedeemResult | null> {
+  shown ??= (async () => {
+    // The dialog is in the heavy half of the kit: loaded when a user first redeems.
+    const { Dialog } = await import('@app/shared/kit/heavy');
+    return new Promise<RedeemResult | null>((resolve) => {
+      const handler = Dialog.show({
+        title: '兑换激活码',
+        closeOnMaskClick: false,
+        content: (
+          <RedeemPanel
+            onDone={(result) => {
+              handler.close();
+              shown = null;
+              resolve(result);
+            }}
+          />
+        ),
+      });
     });
-  });
+  })();
+  return shown;
 }

@@ -1,18 +1,29 @@
-import { navigateTo, session, showModal, useUserInfo } from '@app/shared';
+import { navigateTo, openRedeemDialog, showModal, stringifyQuery, useUserInfo } from '@app/shared';
 import { Avatar, Button, List } from '@app/shared/kit';
+import { useState } from 'react';
 import { maskPhone, membershipLabel } from '../../format';
+import { logout } from './logout';
 import '../../styles.css';
 
 const open = (url: string) => void navigateTo({ url }).catch(() => undefined);
+const LOGIN_URL = `/pagesA/login/index?${stringifyQuery({ redirect: '/pages/my/myIndex' })}`;
 
 /** 我的: who is signed in, their points and membership, and the ways to their records. */
 export default function MinePage() {
   const user = useUserInfo();
   const signedIn = Boolean(user?.token);
 
+  const [signingOut, setSigningOut] = useState(false);
+
   const signOut = async () => {
     const { confirm } = await showModal({ title: '退出登录', content: '确定要退出登录吗？' });
-    if (confirm) session.clear();
+    if (!confirm) return;
+    setSigningOut(true);
+    try {
+      await logout();
+    } finally {
+      setSigningOut(false);
+    }
   };
 
   return (
@@ -33,7 +44,7 @@ export default function MinePage() {
               <strong className="ac-nickname">未登录</strong>
               <span className="ac-phone">登录后查看积分和作品</span>
             </div>
-            <Button size="small" shape="rounded" className="ac-login-button" onClick={() => open('/pagesA/login/index')}>
+            <Button size="small" shape="rounded" className="ac-login-button" onClick={() => open(LOGIN_URL)}>
               登录/注册
             </Button>
           </div>
@@ -53,6 +64,11 @@ export default function MinePage() {
       </header>
 
       <List className="ac-list">
+        {signedIn && (
+          <List.Item onClick={() => void openRedeemDialog()} description="用激活码兑换积分和会员">
+            兑换激活码
+          </List.Item>
+        )}
         {signedIn && <List.Item onClick={() => open('/pagesA/my/pointsRecord')}>积分记录</List.Item>}
         {signedIn && <List.Item onClick={() => open('/pagesA/my/exchangeRecords')}>兑换记录</List.Item>}
         {signedIn && <List.Item onClick={() => open('/pagesA/my/profile')}>个人资料</List.Item>}
@@ -61,7 +77,7 @@ export default function MinePage() {
 
       {signedIn && (
         <div className="ac-signout">
-          <Button block shape="rounded" onClick={() => void signOut()}>
+          <Button block shape="rounded" loading={signingOut} disabled={signingOut} onClick={() => void signOut()}>
             退出登录
           </Button>
         </div>

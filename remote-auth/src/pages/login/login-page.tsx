@@ -1,13 +1,61 @@
-import { getCurrentPages, navigateBack, reLaunch } from '@app/shared';
-import { ErrorBlock, NavBar } from '@app/shared/kit';
+import { getCurrentPages, navigateBack, redirectTo, reLaunch, switchTab, usePageQuery } from '@app/shared';
+import { Button, Checkbox, Input, NavBar } from '@app/shared/kit';
+import { useRef, useState } from 'react';
+import { loginErrorText, PASSWORD_MAX, validateLogin, type LoginField, type LoginForm, type LoginProblems } from './login-form';
+import { useLoginOrRegister } from './login-or-register';
+import { isPageBelow, redirectTarget } from './redirect-target';
 import '../../styles.css';
 
-/** 登录 (custom navigation bar): sign in or register with a phone number. */
+const EYE_OPEN = 'M12 5C6.5 5 2.7 9.3 1.5 12c1.2 2.7 5 7 10.5 7s9.3-4.3 10.5-7C21.3 9.3 17.5 5 12 5zm0 11a4 4 0 1 1 0-8 4 4 0 0 1 0 8z';
+const EYE_SHUT = 'M2.3 3.7 3.7 2.3l18 18-1.4 1.4-3.4-3.4A11 11 0 0 1 12 19C6.5 19 2.7 14.7 1.5 12a14 14 0 0 1 4.2-5.3zM12 5c5.5 0 9.3 4.3 10.5 7a14 14 0 0 1-2.6 3.8L16 11.9A4 4 0 0 0 12.1 8L9.6 5.3C10.4 5.1 11.2 5 12 5z';
+
+/** 登录 (custom navigation bar): sign in, or register an unknown phone, then go where the user was headed. */
 export default function LoginPage() {
+  const query = usePageQuery();
+  const [form, setForm] = useState<LoginForm>({ phone: '', password: '', agreed: false });
+  const [problems, setProblems] = useState<LoginProblems>({});
+  const [failure, setFailure] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const login = useLoginOrRegister();
+  // A ref, not isPending: two taps in one render would both see isPending false.
+  const sending = useRef(false);
+
   const back = () => {
     const go = getCurrentPages().length > 1 ? navigateBack() : reLaunch({ url: '/' });
     void go.catch(() => undefined);
   };
+
+  const change = <K extends LoginField>(field: K, value: LoginForm[K]) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setProblems((p) => ({ ...p, [field]: undefined }));
+    setFailure('');
+  };
+
+  const submit = async () => {
+    if (sending.current) return;
+    const found = validateLogin(form);
+    setProblems(found);
+    if (Object.values(found).some(Boolean)) return;
+    sending.current = true;
+    setFailure('');
+    try {
+      await login.mutateAsync({ phone: form.phone, password: form.password });
+    } catch (error) {
+      setFailure(loginErrorText(error));
+      sending.current = false;
+      return;
+    }
+    // Still "sending" until the page is replaced: a tap meanwhile would sign in again.
+    const target = redirectTarget(query.redirect);
+    const go = target.tab
+      ? switchTab({ url: target.url })
+      : isPageBelow(target.url, getCurrentPages().at(-2))
+        ? navigateBack()
+        : redirectTo({ url: target.url });
+    await go.catch(() => reLaunch({ url: '/' }).catch(() => undefined));
+    sending.current = false;
+  };
+
   return (
     <div className="au-login">
       <NavBar className="au-nav" onBack={back} style={{ '--height': '44px' } as React.CSSProperties} />
@@ -19,7 +67,76 @@ export default function LoginPage() {
         <h1>登录 AI视频生成工具</h1>
         <p>未注册的手机号登录后将自动注册</p>
       </header>
-      <ErrorBlock status="busy" title="账户服务尚未开通" description="账户服务开通后即可用手机号登录" />
+
+      <form
+        className="au-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <div className={`au-field${problems.phone ? ' au-field-invalid' : ''}`}>
+          <span className="au-field-prefix" aria-hidden="true">
+            +86
+          </span>
+          <Input
+            aria-label="手机号"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            placeholder="请输入手机号"
+            maxLength={11}
+            clearable
+            value={form.phone}
+            // Digits only: a pasted "138 0013 8000" or "+86" keeps its number.
+            onChange={(v) => change('phone', v.replace(/\D/g, '').replace(/^86(?=1\d{10}$)/, '').slice(0, 11))}
+          />
+        </div>
+        <p className="au-problem" role="alert" aria-label="手机号提示">
+          {problems.phone}
+        </p>
+
+        <div className={`au-field${problems.password ? ' au-field-invalid' : ''}`}>
+          <Input
+            aria-label="密码"
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="current-password"
+            placeholder="请输入密码（6-32 位）"
+            maxLength={PASSWORD_MAX}
+            value={form.password}
+            onChange={(v) => change('password', v)}
+          />
+          <button
+            type="button"
+            className="au-eye"
+            aria-label={showPassword ? '隐藏密码' : '显示密码'}
+            aria-pressed={showPassword}
+            onClick={() => setShowPassword((s) => !s)}
+          >
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path d={showPassword ? EYE_OPEN : EYE_SHUT} fill="currentColor" />
+            </svg>
+          </button>
+        </div>
+        <p className="au-problem" role="alert" aria-label="密码提示">
+          {problems.password}
+        </p>
+
+        <Button className="au-submit" block color="primary" shape="rounded" size="large" type="submit" aria-label="登录/注册" loading={login.isPending} disabled={login.isPending}>
+          登录/注册
+        </Button>
+        <p className="au-failure" role="alert" aria-label="登录结果">
+          {failure}
+        </p>
+
+        <Checkbox className="au-agree" checked={form.agreed} onChange={(checked) => change('agreed', checked)} style={{ '--icon-size': '1rem', '--font-size': '0.8125rem', '--gap': '0.375rem' } as React.CSSProperties}>
+          我已阅读并同意《用户协议》和《隐私政策》
+        </Checkbox>
+        <p className="au-problem au-problem-agree" role="alert" aria-label="协议提示">
+          {problems.agreed}
+        </p>
+      </form>
     </div>
   );
 }

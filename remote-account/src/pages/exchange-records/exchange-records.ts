@@ -1,0 +1,16 @@
+import { useRecordPages } from '../../records/record-pages';
+
+export const EXCHANGE_RECORDS_URL = '/api/v1/activationCode/activation_records';
+
+/** API.md ExchangeRecord: `code` masked as ABCD********WXYZ. */
+export interface ExchangeRecord {
+  id: string;
+  code: string;
+  points: number;
+  days: number;
+  createdAt: number;
+}
+
+export function useExchangeRecords(userId: string) {
+  return useRecordPages<ExchangeRecord>('exchange-records', EXCHANGE_RECORDS_URL, userId);
+}

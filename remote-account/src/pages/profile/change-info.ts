@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { callApi, session, type UserInfo } from '@app/shared';
+
+export const CHANGE_INFO_URL = '/api/v1/account/change_info';
+
+export interface ProfileChange {
+  nickname?: string;
+  name?: string;
+  avatar?: string;
+}
+
+/** Changes what is given and answers the whole UserInfo (API.md). */
+export function changeInfo(change: ProfileChange): Promise<UserInfo> {
+  // hideErrorToast: the page says what went wrong beside the form.
+  return callApi<UserInfo>(CHANGE_INFO_URL, { ...change }, { hideErrorToast: true });
+}
+
+/** The answer replaces the session: every remote and tab shows the new values at once. */
+export function useChangeInfo() {
+  return useMutation({ mutationFn: changeInfo, onSuccess: (userInfo) => session.set(userInfo) });
+}

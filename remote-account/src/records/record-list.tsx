@@ -1,0 +1,74 @@
+import { ApiError } from '@app/shared';
+import { Button, ErrorBlock, InfiniteScroll } from '@app/shared/kit';
+import { PullToRefresh, SpinLoading } from '@app/shared/kit/heavy';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { flattenPages, type Page } from './record-pages';
+
+/** Seed §9: more is loaded when the list is within 50px of the bottom. */
+export const BOTTOM_REACH_DISTANCE = 50;
+
+function errorText(error: unknown): string {
+  if (error instanceof ApiError) return error.rspMsg;
+  return error instanceof Error && error.message !== 'abort' ? error.message : '请检查网络后重试';
+}
+
+interface RecordListProps<T extends { id: string }> {
+  query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
+  renderItem(item: T): React.ReactNode;
+  emptyTitle: string;
+  emptyDescription: string;
+}
+
+/**
+ * One of the user's record lists: pull to refresh, more near the bottom, and a state for each
+ * moment — loading, failed (with retry), empty, the records.
+ */
+export function RecordList<T extends { id: string }>({ query, renderItem, emptyTitle, emptyDescription }: RecordListProps<T>) {
+  const { data, isPending, isError, error, refetch, fetchNextPage, hasNextPage } = query;
+
+  if (isPending) {
+    return (
+      <div className="ac-loading" role="status" aria-label="加载中">
+        <SpinLoading color="primary" />
+      </div>
+    );
+  }
+  if (isError && !data) {
+    return (
+      <ErrorBlock className="ac-empty" status="default" title="加载失败" description={errorText(error)}>
+        <Button color="primary" shape="rounded" onClick={() => void refetch()}>
+          重新加载
+        </Button>
+      </ErrorBlock>
+    );
+  }
+
+  const items = flattenPages(data?.pages);
+  // The wrapper fills the page, so a pull starting below a short list refreshes it as well.
+  return (
+    <div className="ac-refresh">
+      <PullToRefresh
+        onRefresh={async () => {
+          await refetch();
+        }}
+      >
+        {items.length === 0 ? (
+          <ErrorBlock className="ac-empty" status="empty" title={emptyTitle} description={emptyDescription} />
+        ) : (
+          <>
+            <ul className="ac-records">{items.map((item) => <li key={item.id}>{renderItem(item)}</li>)}</ul>
+            <InfiniteScroll
+              threshold={BOTTOM_REACH_DISTANCE}
+              hasMore={hasNextPage}
+              loadMore={async () => {
+                const next = await fetchNextPage();
+                // Thrown, the kit shows its 加载失败 / 重新加载 line instead of asking again at once.
+                if (next.isError) throw next.error;
+              }}
+            />
+          </>
+        )}
+      </PullToRefresh>
+    </div>
+  );
+}

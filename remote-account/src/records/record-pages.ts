@@ -1,0 +1,35 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { callApi } from '@app/shared';
+
+/** API.md lists: `{ list, total, page, pageSize, hasMore }`, newest first. */
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+}
+
+export const RECORDS_PAGE_SIZE = 20;
+
+/**
+ * An infinite list of one of the user's record calls, keyed by the user: another user signing in
+ * on this device never sees the previous one's records, not even from the cache.
+ */
+export function useRecordPages<T>(key: string, url: string, userId: string) {
+  return useInfiniteQuery({
+    queryKey: [key, userId],
+    queryFn: ({ pageParam, signal }) => callApi<Page<T>>(url, { page: pageParam, pageSize: RECORDS_PAGE_SIZE }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+  });
+}
+
+/**
+ * The loaded pages as one list. Pages are offsets: a record added meanwhile shifts the next page
+ * by one, which would show a record twice; each id is shown once.
+ */
+export function flattenPages<T extends { id: string }>(pages: Page<T>[] | undefined): T[] {
+  const seen = new Set<string>();
+  return (pages ?? []).flatMap((p) => p.list).filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
+}

@@ -1,0 +1,43 @@
+import { ApiError, NETWORK_ERROR_CODE, RequestError } from '@app/shared';
+
+/** API.md: a mainland mobile number; a password of 6..32 characters. */
+const PHONE = /^1[3-9]\d{9}$/;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 32;
+
+export interface LoginForm {
+  phone: string;
+  password: string;
+  agreed: boolean;
+}
+
+export type LoginField = keyof LoginForm;
+export type LoginProblems = Partial<Record<LoginField, string>>;
+
+/** What is wrong with each field, in Chinese; empty when the form may be sent. */
+export function validateLogin(form: LoginForm): LoginProblems {
+  const problems: LoginProblems = {};
+  if (form.phone === '') problems.phone = '请输入手机号';
+  else if (!PHONE.test(form.phone)) problems.phone = '请输入正确的 11 位手机号';
+  const length = [...form.password].length;
+  if (length === 0) problems.password = '请输入密码';
+  else if (length < PASSWORD_MIN || length > PASSWORD_MAX) problems.password = `密码为 ${PASSWORD_MIN}-${PASSWORD_MAX} 位`;
+  if (!form.agreed) problems.agreed = '请先阅读并同意用户协议和隐私政策';
+  return problems;
+}
+
+/** Why the server said no, as the line under the form shows it. */
+export function loginErrorText(error: unknown): string {
+  if (error instanceof ApiError) return error.rspMsg || '登录失败，请重试';
+  if (error instanceof RequestError) {
+    if (error.status === 429) {
+      const msg = (error.data as { msg?: unknown } | undefined)?.msg;
+      const wait = typeof msg === 'string' && msg ? msg.replace(/^操作过于频繁，/, '') : '请稍后再试';
+      return `密码错误次数过多，${wait}`;
+    }
+    if (error.code === NETWORK_ERROR_CODE) return '网络错误，换个网络试试';
+    if (error.message === 'timeout') return '请求超时，请重试';
+    if (error.status !== undefined) return error.message;
+  }
+  return '登录失败，请重试';
+}

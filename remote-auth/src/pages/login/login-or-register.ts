@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
+import { callApi, session, type UserInfo } from '@app/shared';
+
+export const LOGIN_URL = '/api/v1/account/login_or_register';
+
+export interface Credentials {
+  phone: string;
+  password: string;
+}
+
+/** Signs in, or registers an unknown phone (API.md); the answer is the whole session. */
+export function loginOrRegister(credentials: Credentials): Promise<UserInfo> {
+  // hideErrorToast: the page says what went wrong under the form, where the user is looking.
+  return callApi<UserInfo>(LOGIN_URL, { ...credentials }, { hideErrorToast: true });
+}
+
+/** Stores and publishes the session on success: every remote and every tab sees the user at once. */
+export function useLoginOrRegister() {
+  return useMutation({
+    mutationFn: loginOrRegister,
+    onSuccess: (userInfo) => session.set(userInfo),
+  });
+}

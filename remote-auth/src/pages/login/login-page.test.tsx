@@ -1,0 +1,180 @@
+import { createQueryClient, PageContext, provideNavigation, session, type Navigation } from '@app/shared';
+import { testUser } from '@app/shared/test/fixtures';
+import { neverAnswer, sendJson, useTestServer, type TestServer } from '@app/shared/src/request/test-server';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import LoginPage from './login-page';
+import { LOGIN_URL } from './login-or-register';
+
+jest.mock('@app/shared/src/ui/toast', () => ({ showToast: jest.fn(), toast: jest.fn() }));
+
+const signedIn = testUser({ phone: '13800138000', token: 'fresh-token' });
+const nav = {
+  navigateTo: jest.fn(),
+  redirectTo: jest.fn(),
+  reLaunch: jest.fn(),
+  switchTab: jest.fn(),
+  navigateBack: jest.fn(),
+  getCurrentPages: jest.fn(() => []),
+};
+
+let server: TestServer;
+const testServer = useTestServer();
+
+beforeAll(() => {
+  server = testServer();
+  provideNavigation(nav as unknown as Navigation);
+});
+
+beforeEach(() => {
+  server.reset();
+  Object.values(nav).forEach((fn) => fn.mockReset());
+  for (const fn of [nav.navigateTo, nav.redirectTo, nav.reLaunch, nav.switchTab, nav.navigateBack]) fn.mockResolvedValue({ errMsg: 'ok' });
+  nav.getCurrentPages.mockReturnValue([]);
+});
+
+afterEach(() => act(() => session.clear()));
+
+function renderLogin(query: Record<string, string> = {}) {
+  return render(
+    <QueryClientProvider client={createQueryClient({ server: true })}>
+      <PageContext.Provider value={{ id: 1, route: 'pagesA/login/index', query, active: true }}>
+        <LoginPage />
+      </PageContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+const phone = () => screen.getByRole('textbox', { name: '手机号' }) as HTMLInputElement;
+const password = () => screen.getByLabelText('密码', { selector: 'input' }) as HTMLInputElement;
+const submit = () => screen.getByRole('button', { name: '登录/注册' });
+const said = (label: string) => screen.getByLabelText(label).textContent;
+
+function fill(values: { phone?: string; password?: string; agree?: boolean }) {
+  if (values.phone !== undefined) fireEvent.change(phone(), { target: { value: values.phone } });
+  if (values.password !== undefined) fireEvent.change(password(), { target: { value: values.password } });
+  if (values.agree) fireEvent.click(screen.getByText('我已阅读并同意《用户协议》和《隐私政策》'));
+}
+
+function answerLogin(body: unknown, status = 200) {
+  server.route(LOGIN_URL, (_req, res) => sendJson(res, status, body));
+}
+
+it('validates inline in Chinese and sends nothing while the form is wrong', async () => {
+  renderLogin();
+  fireEvent.click(submit());
+  await waitFor(() => expect(said('手机号提示')).toBe('请输入手机号'));
+  expect(said('密码提示')).toBe('请输入密码');
+  expect(said('协议提示')).toBe('请先阅读并同意用户协议和隐私政策');
+
+  fill({ phone: '1380013', password: '123' });
+  // Typing clears that field's message; the others stay until fixed.
+  expect(said('手机号提示')).toBe('');
+  fireEvent.click(submit());
+  await waitFor(() => expect(said('手机号提示')).toBe('请输入正确的 11 位手机号'));
+  expect(said('密码提示')).toBe('密码为 6-32 位');
+
+  fill({ phone: '13800138000', password: 'secret1' });
+  fireEvent.click(submit());
+  await waitFor(() => expect(said('协议提示')).toBe('请先阅读并同意用户协议和隐私政策'));
+  expect(said('手机号提示')).toBe('');
+  expect(phone().value).toBe('13800138000');
+  expect(password().value).toBe('secret1');
+  expect(server.received).toHaveLength(0);
+});
+
+it('keeps only the digits of a pasted phone number', () => {
+  renderLogin();
+  fill({ phone: '+86 138-0013-8000' });
+  expect(phone().value).toBe('13800138000');
+});
+
+it('shows and hides the password', () => {
+  renderLogin();
+  fill({ password: 'secret1' });
+  expect(password().type).toBe('password');
+  fireEvent.click(screen.getByRole('button', { name: '显示密码' }));
+  expect(password().type).toBe('text');
+  fireEvent.click(screen.getByRole('button', { name: '隐藏密码' }));
+  expect(password().type).toBe('password');
+});
+
+it('signs in: sends the phone and password once, stores and publishes the session, goes home', async () => {
+  answerLogin({ rspCode: 0, rspMsg: '成功', data: signedIn });
+  renderLogin();
+  fill({ phone: '13800138000', password: 'secret1', agree: true });
+  fireEvent.click(submit());
+  await waitFor(() => expect(nav.switchTab).toHaveBeenCalledWith({ url: '/' }));
+  expect(session.get()).toEqual(signedIn);
+  expect(localStorage.getItem('userInfo')).toContain('fresh-token');
+  expect(server.received).toHaveLength(1);
+  expect(JSON.parse(server.received[0]!.body)).toEqual({ phone: '13800138000', password: 'secret1' });
+});
+
+it.each([
+  [{ redirect: '/pagesA/detail/videoDetail?id=42' }, 'redirectTo', '/pagesA/detail/videoDetail?id=42'],
+  [{ redirect: '/pages/my/myIndex' }, 'switchTab', '/pages/my/myIndex'],
+  [{ redirect: 'https://evil.example/' }, 'switchTab', '/'],
+] as const)('with %j goes on by %s to %s', async (query, method, url) => {
+  answerLogin({ rspCode: 0, rspMsg: '成功', data: signedIn });
+  renderLogin(query);
+  fill({ phone: '13800138000', password: 'secret1', agree: true });
+  fireEvent.click(submit());
+  await waitFor(() => expect(nav[method]).toHaveBeenCalledWith({ url }));
+});
+
+it('coming back to the page it was opened from: back to it, not a second copy', async () => {
+  answerLogin({ rspCode: 0, rspMsg: '成功', data: signedIn });
+  nav.getCurrentPages.mockReturnValue([
+    { id: 1, route: 'pagesA/my/pointsRecord', fullPath: '/pagesA/my/pointsRecord', options: {} },
+    { id: 2, route: 'pagesA/login/index', fullPath: '/pagesA/login/index?redirect=%2FpagesA%2Fmy%2FpointsRecord', options: {} },
+  ] as never);
+  renderLogin({ redirect: '/pagesA/my/pointsRecord' });
+  fill({ phone: '13800138000', password: 'secret1', agree: true });
+  fireEvent.click(submit());
+  await waitFor(() => expect(nav.navigateBack).toHaveBeenCalled());
+  expect(nav.redirectTo).not.toHaveBeenCalled();
+});
+
+it('is busy while sending and never sends twice', async () => {
+  server.route(LOGIN_URL, neverAnswer);
+  renderLogin();
+  fill({ phone: '13800138000', password: 'secret1', agree: true });
+  const first = server.nextRequest();
+  fireEvent.click(submit());
+  fireEvent.click(submit());
+  fireEvent.submit(submit().closest('form')!);
+  await first;
+  await waitFor(() => expect(submit().hasAttribute('disabled')).toBe(true));
+  await new Promise((r) => setTimeout(r, 50));
+  expect(server.received).toHaveLength(1);
+});
+
+it.each([
+  [{ rspCode: 1, rspMsg: '手机号或密码错误', data: null }, 200, '手机号或密码错误'],
+  [{ msg: '操作过于频繁，请 15 分钟后再试' }, 429, '密码错误次数过多，请 15 分钟后再试'],
+])('a refusal %j (HTTP %i) shows 「%s」 and keeps the form', async (body, status, text) => {
+  answerLogin(body, status);
+  renderLogin();
+  fill({ phone: '13800138000', password: 'wrong-1', agree: true });
+  fireEvent.click(submit());
+  await waitFor(() => expect(said('登录结果')).toBe(text));
+  expect(session.get()).toBeNull();
+  expect(phone().value).toBe('13800138000');
+  expect(password().value).toBe('wrong-1');
+  expect(submit().hasAttribute('disabled')).toBe(false);
+  expect(nav.switchTab).not.toHaveBeenCalled();
+  // A second try is allowed once the first is over.
+  answerLogin({ rspCode: 0, rspMsg: '成功', data: signedIn });
+  fireEvent.click(submit());
+  await waitFor(() => expect(session.get()).toEqual(signedIn));
+});
+
+it('back: navigateBack when a page is below, else home', () => {
+  renderLogin();
+  fireEvent.click(document.querySelector('.adm-nav-bar-back')!);
+  expect(nav.reLaunch).toHaveBeenCalledWith({ url: '/' });
+  nav.getCurrentPages.mockReturnValue([{}, {}] as never);
+  fireEvent.click(document.querySelector('.adm-nav-bar-back')!);
+  expect(nav.navigateBack).toHaveBeenCalled();
+});
