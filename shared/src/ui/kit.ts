@@ -10,4 +10,21 @@ import { registerAntdRender } from './antd-render';
 
 registerAntdRender();
 
-export { Avatar, Button, Dialog, ErrorBlock, List, NavBar, Result, SpinLoading, TabBar, Toast } from 'antd-mobile';
+export {
+  ActionSheet,
+  Avatar,
+  Button,
+  Dialog,
+  ErrorBlock,
+  InfiniteScroll,
+  Input,
+  List,
+  NavBar,
+  PullToRefresh,
+  Result,
+  SpinLoading,
+  Stepper,
+  TabBar,
+  TextArea,
+  Toast,
+} from 'antd-mobile';
