@@ -9,5 +9,7 @@ export default async function globalSetup(): Promise<void> {
   }
   const server = await startServer();
   process.env.E2E_BASE_URL = server.url;
+  // Where the admin token lives (the tests add templates through the admin API).
+  process.env.E2E_DATA_DIR = server.dataDir;
   (globalThis as { __E2E_SERVER__?: unknown }).__E2E_SERVER__ = server;
 }
