@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { PageContext, provideNavigation, type NavigateOptions, type Navigation } from '@app/shared';
+import { Dialog, Toast } from '@app/shared/kit';
 import type { ReactNode } from 'react';
 import { sendJson, type TestServer } from '@app/shared/src/request/test-server';
 
@@ -53,14 +54,25 @@ export function answer(data: unknown, rspCode = 0, rspMsg = '成功') {
 }
 
 /** Routes a test server's path to a fixed envelope, or to one computed per request body. */
-export function api(server: TestServer, path: string, reply: unknown | ((body: Record<string, unknown>) => unknown)) {
+export function api(server: TestServer, path: string, reply: object | ((body: Record<string, unknown>) => object)) {
   server.route(path, (req, res) => {
     const body = req.body ? (JSON.parse(req.body) as Record<string, unknown>) : {};
-    sendJson(res, 200, typeof reply === 'function' ? (reply as (b: Record<string, unknown>) => unknown)(body) : reply);
+    sendJson(res, 200, typeof reply === 'function' ? reply(body) : reply);
   });
 }
 
 /** The bodies the server received on a path. */
 export function bodies(server: TestServer, path: string): Record<string, unknown>[] {
   return server.received.filter((r) => r.path === path).map((r) => JSON.parse(r.body) as Record<string, unknown>);
+}
+
+/**
+ * After a test: toasts, dialogs and sheets live in containers of their own, which no unmount
+ * removes. The kit keeps a handle on its current toast, so it is closed first (a toast shown into
+ * a removed container would never be seen by the next test).
+ */
+export function clearOverlays(): void {
+  Toast.clear();
+  Dialog.clear();
+  document.body.innerHTML = '';
 }

@@ -1,6 +1,6 @@
 import { testUser } from '@app/shared/test/fixtures';
 import { useTestServer } from '@app/shared/src/request/test-server';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { session } from '@app/shared';
 import { page, template } from '../../test/fixtures';
 import { answer, api, fakeNavigation, renderPage } from '../../test/render-page';

@@ -3,7 +3,7 @@ import { useTestServer } from '@app/shared/src/request/test-server';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { session } from '@app/shared';
 import { page, task } from '../../test/fixtures';
-import { answer, api, bodies, fakeNavigation, renderPage } from '../../test/render-page';
+import { answer, api, bodies, clearOverlays, fakeNavigation, renderPage } from '../../test/render-page';
 import MyCreationsPage from './my-creations-page';
 
 const server = useTestServer();
@@ -17,9 +17,10 @@ describe('我的创作', () => {
     api(server(), '/api/v1/account/getAccountInfo', answer(testUser()));
   });
   afterEach(() => {
-    act(() => session.clear());
-    // Sheets and dialogs live in containers of their own, which no unmount removes.
-    document.body.innerHTML = '';
+    act(() => {
+      session.clear();
+      clearOverlays();
+    });
   });
 
   it('signed out: a way to sign in, and no call', () => {

@@ -4,7 +4,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { session } from '@app/shared';
 import { CONTROLS_HIDE_MS } from '../../components/video-player';
 import { task, template } from '../../test/fixtures';
-import { answer, api, bodies, fakeNavigation, renderPage } from '../../test/render-page';
+import { answer, api, bodies, clearOverlays, fakeNavigation, renderPage } from '../../test/render-page';
 import VideoDetailPage from './video-detail-page';
 
 const server = useTestServer();
@@ -20,8 +20,10 @@ beforeEach(() => {
 });
 afterEach(() => {
   play.mockRestore();
-  act(() => session.clear());
-  document.body.innerHTML = '';
+  act(() => {
+    session.clear();
+    clearOverlays();
+  });
 });
 
 describe('视频详情 of a template (?sysId=)', () => {
