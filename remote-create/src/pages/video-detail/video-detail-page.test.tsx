@@ -172,3 +172,13 @@ describe('视频详情 of a task (?id=)', () => {
     }
   });
 });
+
+describe('视频详情 of a template still without its sample', () => {
+  it('says the sample is on its way and still offers 做同款', async () => {
+    api(server(), '/api/v1/sysVideo/detail', answer(template({ videoUrl: '', coverUrl: '' })));
+    const { container } = render({ sysId: '7' });
+    await screen.findByText('示例视频还在制作中');
+    expect(container.querySelector('video')).toBeNull();
+    expect(screen.getByText('做同款')).toBeTruthy();
+  });
+});
