@@ -23,8 +23,9 @@ export interface AppOptions {
 
 /**
  * What must be one instance in the page: React (with `react/jsx-runtime`, `react-dom/client`),
- * the query cache, @app/shared (bus, session, requests) and its UI kit `@app/shared/kit` (only the
- * antd-mobile components in use: see shared/src/ui/kit.ts). Nothing else is shared: a shared
+ * the query cache, @app/shared (bus, session, requests) and its UI kit in two halves,
+ * `@app/shared/kit` and `@app/shared/kit/heavy` (only the antd-mobile components in use, the heavy
+ * ones off the first route: see shared/src/ui/kit.ts). Nothing else is shared: a shared
  * module is not tree-shaken, so sharing costs bytes.
  */
 function installed(name: string): string {
@@ -44,7 +45,15 @@ export const SHARED = {
   '@tanstack/react-query': singleton('@tanstack/react-query'),
   '@app/shared': singleton('@app/shared'),
   '@app/shared/kit': singleton('@app/shared'),
+  '@app/shared/kit/heavy': singleton('@app/shared'),
 };
+
+/** @module-federation/inject-external-runtime-core-plugin, ES module build. */
+function injectRuntimePlugin(): string {
+  const enhanced = path.dirname(require.resolve('@module-federation/enhanced/webpack'));
+  const commonJs = require.resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [enhanced] });
+  return commonJs.replace(/\.cjs$/, '.js');
+}
 
 type Env = Record<string, string | boolean | undefined>;
 type Argv = { mode?: Configuration['mode'] };
@@ -123,6 +132,13 @@ export function createWebpackConfig(options: AppOptions) {
           remotes: {},
           shared: SHARED,
           shareStrategy: 'loaded-first',
+          // One copy of the federation runtime in the page: the shell puts its own on a global and
+          // the remotes use that one (remotes only ever run inside the shell). The plugin is given
+          // as its ES module build: `provideExternalRuntime` adds the CommonJS one, which drags in a
+          // second, CommonJS copy of the runtime beside the shell's own.
+          ...(options.exposes
+            ? { experiments: { externalRuntime: true } }
+            : { runtimePlugins: [injectRuntimePlugin()] }),
           dts: false,
           manifest: false,
         }),

@@ -18,7 +18,7 @@ export async function refreshAccountInfo(): Promise<UserInfo | null> {
     session.set(userInfo);
     return userInfo;
   } catch (error) {
-    if (error instanceof ApiError && error.rspCode !== SIGNED_OUT_RSP_CODE) showToast(error.rspMsg);
+    if (error instanceof ApiError && error.rspCode !== SIGNED_OUT_RSP_CODE) void showToast(error.rspMsg);
     throw error;
   }
 }

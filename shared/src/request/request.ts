@@ -1,7 +1,7 @@
-import axios, { type AxiosProgressEvent, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { session } from '../session/session-store';
 import { showToast } from '../ui/toast';
 import { apiBaseUrl } from './config';
+import { NoAnswer, buildUrl, xhr, type XhrAnswer } from './xhr';
 
 /** Network time-out of every transfer: request, upload, download (seed §9). */
 export const REQUEST_TIMEOUT_MS = 60000;
@@ -73,34 +73,23 @@ export class ApiError extends Error {
   }
 }
 
-// Our own instance, so that interceptors or defaults another library sets on the global axios
-// never reach the API. Distinct time-out codes let a time-out be told apart from an abort.
-const http = axios.create({ transitional: { clarifyTimeoutError: true } });
-
 function isEnvelope(body: unknown): body is ApiEnvelope {
   return (
     typeof body === 'object' && body !== null && typeof (body as ApiEnvelope).rspCode === 'number'
   );
 }
 
-function transferConfig(options: { timeout?: number; signal?: AbortSignal }): AxiosRequestConfig {
-  return {
-    // Read per call: configureRequest may change it after this module loaded.
-    baseURL: apiBaseUrl(),
-    timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
-    signal: options.signal,
-  };
+function transfer(options: { timeout?: number; signal?: AbortSignal }) {
+  return { timeout: options.timeout ?? REQUEST_TIMEOUT_MS, signal: options.signal };
 }
 
-/** What axios throws when no HTTP answer came, as the seed's §8 failures. */
+/** A transfer that got no HTTP answer, as the seed's §8 failures. */
 function noAnswerError(transfer: Transfer, error: unknown): RequestError {
-  // ECONNABORTED without a time-out is the browser dropping the request (e.g. on navigation).
-  if (axios.isCancel(error) || (axios.isAxiosError(error) && error.code === 'ECONNABORTED')) {
+  const kind = error instanceof NoAnswer ? error.kind : 'network';
+  if (kind === 'abort') {
     return new RequestError('abort', { errMsg: `${transfer}:fail abort`, code: ABORT_ERROR_CODE });
   }
-  if (axios.isAxiosError(error) && error.code === 'ETIMEDOUT') {
-    return new RequestError('timeout', { errMsg: `${transfer}:fail timeout` });
-  }
+  if (kind === 'timeout') return new RequestError('timeout', { errMsg: `${transfer}:fail timeout` });
   return new RequestError(NETWORK_ERROR_TEXT, {
     errMsg: `${transfer}:fail`,
     code: NETWORK_ERROR_CODE,
@@ -108,13 +97,13 @@ function noAnswerError(transfer: Transfer, error: unknown): RequestError {
 }
 
 /** Failures carry `{ msg }` (API.md), shown as is; an answer without one gets the generic text. */
-function httpError(answer: AxiosResponse, hideErrorToast: boolean | undefined): RequestError {
+function httpError(answer: XhrAnswer<unknown>, hideErrorToast: boolean | undefined): RequestError {
   const body: unknown = answer.data;
   const msg = typeof body === 'object' && body !== null ? (body as { msg?: unknown }).msg : null;
   const message = typeof msg === 'string' && msg !== '' ? msg : HTTP_ERROR_TEXT;
   // 401: the session is over. No toast: the page the user is on shows its signed-out state.
   if (answer.status === 401) session.clear();
-  else if (!hideErrorToast) showToast(message);
+  else if (!hideErrorToast) void showToast(message);
   return new RequestError(message, {
     errMsg: `request:fail ${answer.status}`,
     status: answer.status,
@@ -135,28 +124,28 @@ function bodyWithToken(data: Record<string, unknown> | undefined): Record<string
 export async function request<T = ApiEnvelope>(options: RequestOptions): Promise<T> {
   const method = options.method ?? 'GET';
   const hasBody = method !== 'GET';
-  let answer: AxiosResponse<T>;
+  let answer: XhrAnswer<T>;
   try {
-    answer = await http.request<T>({
-      ...transferConfig(options),
-      url: options.url,
+    answer = await xhr<T>({
+      ...transfer(options),
       method,
-      // As uni.request does, a GET's data is its query: a GET has no body to carry it.
-      params: hasBody ? options.params : { ...options.data, ...options.params },
-      data: hasBody ? bodyWithToken(options.data) : undefined,
+      // Read per call: configureRequest may change it after this module loaded. As uni.request
+      // does, a GET's data is its query: a GET has no body to carry it.
+      url: buildUrl(apiBaseUrl(), options.url, hasBody ? options.params : { ...options.data, ...options.params }),
+      body: hasBody ? JSON.stringify(bodyWithToken(options.data)) : undefined,
       headers: {
         ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
         ...options.header,
         platform: 'h5',
       },
+      responseType: 'json',
     });
   } catch (error) {
-    const answered = axios.isAxiosError(error) ? error.response : undefined;
-    if (answered) throw httpError(answered, options.hideErrorToast);
     const failure = noAnswerError('request', error);
-    if (failure.code === NETWORK_ERROR_CODE) showToast(NETWORK_ERROR_TEXT);
+    if (failure.code === NETWORK_ERROR_CODE) void showToast(NETWORK_ERROR_TEXT);
     throw failure;
   }
+  if (answer.status < 200 || answer.status >= 300) throw httpError(answer, options.hideErrorToast);
   const body = answer.data;
   if (isEnvelope(body) && body.rspCode === SIGNED_OUT_RSP_CODE) {
     session.clear();
@@ -181,16 +170,6 @@ export async function callApi<T>(
   }
   if (body.rspCode !== 0) throw new ApiError(body);
   return body.data as T;
-}
-
-function progressListener(
-  onProgress: ((percent: number) => void) | undefined,
-): ((event: AxiosProgressEvent) => void) | undefined {
-  if (!onProgress) return undefined;
-  return (event) => {
-    // Without a known total (no Content-Length) there is no percentage to give.
-    if (event.progress !== undefined) onProgress(Math.round(event.progress * 100));
-  };
 }
 
 export interface UploadFileOptions {
@@ -220,11 +199,13 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
   // Object stores ignore every field after the file, the policy and signature included: file last.
   form.append(options.name ?? 'file', options.file);
   try {
-    const answer = await http.post<string>(options.url, form, {
-      ...transferConfig(options),
+    const answer = await xhr<string>({
+      ...transfer(options),
+      method: 'POST',
+      url: buildUrl(apiBaseUrl(), options.url, undefined),
+      body: form,
       responseType: 'text',
-      validateStatus: () => true,
-      onUploadProgress: progressListener(options.onProgress),
+      onUploadProgress: options.onProgress,
     });
     return { statusCode: answer.status, data: answer.data };
   } catch (error) {
@@ -247,11 +228,12 @@ export interface DownloadFileResult {
 /** A plain GET of a file (a video, a cover); any HTTP answer resolves, as uni.downloadFile does. */
 export async function downloadFile(options: DownloadFileOptions): Promise<DownloadFileResult> {
   try {
-    const answer = await http.get<Blob>(options.url, {
-      ...transferConfig(options),
+    const answer = await xhr<Blob>({
+      ...transfer(options),
+      method: 'GET',
+      url: buildUrl(apiBaseUrl(), options.url, undefined),
       responseType: 'blob',
-      validateStatus: () => true,
-      onDownloadProgress: progressListener(options.onProgress),
+      onDownloadProgress: options.onProgress,
     });
     return { statusCode: answer.status, blob: answer.data };
   } catch (error) {

@@ -1,5 +1,5 @@
-// Test helper: a real HTTP server on 127.0.0.1, so the request tests exercise axios, jsdom's
-// XMLHttpRequest (with its CORS checks) and real sockets instead of a mock of axios.
+// Test helper: a real HTTP server on 127.0.0.1, so the request tests exercise jsdom's
+// XMLHttpRequest (with its CORS checks) and real sockets instead of a mock of the transport.
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { configureRequest } from './config';

@@ -1,4 +1,4 @@
-import { unstableSetRender } from 'antd-mobile';
+import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { createRoot, type Root } from 'react-dom/client';
 
 // antd-mobile 5 mounts Toast and Dialog with ReactDOM.render, which React 19 removed: without a

@@ -1,4 +1,3 @@
-import { Dialog } from '@app/shared/kit';
 import { t } from '../i18n/locale';
 
 export interface ShowModalOptions {
@@ -17,6 +16,8 @@ export interface ShowModalResult {
 /** The runtime's confirm dialog (uni.showModal); button texts default to the user's language. */
 export async function showModal(options: ShowModalOptions): Promise<ShowModalResult> {
   const { title, content, showCancel = true } = options;
+  // The dialog lives in the heavy half of the kit, loaded on first use.
+  const { Dialog } = await import('@app/shared/kit/heavy');
   const confirmText = options.confirmText ?? t('uni.showModal.confirm');
   if (!showCancel) {
     await Dialog.alert({ title, content, confirmText });

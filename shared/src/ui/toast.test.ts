@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/dom';
-import { Toast } from 'antd-mobile';
+import { Toast } from '@app/shared/kit/heavy';
 import { RUNTIME_TOAST_MS, UI_TOAST_MS, showToast, toast } from './toast';
 
 afterEach(() => {
@@ -12,11 +12,11 @@ it('really renders on React 19 (the createRoot renderer is registered)', async (
   expect(await screen.findByText('网络错误，换个网络试试')).toBeTruthy();
 });
 
-it('runtime toasts last 1500 ms by default, UI-kit toasts 2000 ms', () => {
+it('runtime toasts last 1500 ms by default, UI-kit toasts 2000 ms', async () => {
   const show = jest.spyOn(Toast, 'show');
-  showToast('a');
-  showToast({ title: 'b', icon: 'error', duration: 3000, mask: true });
-  toast('c');
+  await showToast('a');
+  await showToast({ title: 'b', icon: 'error', duration: 3000, mask: true });
+  await toast('c');
   expect(RUNTIME_TOAST_MS).toBe(1500);
   expect(UI_TOAST_MS).toBe(2000);
   expect(show.mock.calls.map(([props]) => props)).toEqual([

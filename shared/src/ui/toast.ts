@@ -1,5 +1,3 @@
-import { Toast } from '@app/shared/kit';
-
 /** Default duration of the runtime's toasts (uni.showToast), seed §9. */
 export const RUNTIME_TOAST_MS = 1500;
 /** Default duration of the UI kit's toasts, seed §9. */
@@ -15,17 +13,23 @@ export interface ShowToastOptions {
 
 const ICONS = { success: 'success', error: 'fail', loading: 'loading', none: undefined } as const;
 
+// The toast lives in the heavy half of the kit, loaded on the first toast (not on the first route).
+const kit = () => import('@app/shared/kit/heavy');
+
 /**
  * The runtime's toast (uni.showToast). A plain string is shown as text with no icon: the
- * runtime's own toasts are error messages, which a success tick would contradict.
+ * runtime's own toasts are error messages, which a success tick would contradict. Resolves once
+ * the toast shows.
  */
-export function showToast(options: string | ShowToastOptions): void {
+export async function showToast(options: string | ShowToastOptions): Promise<void> {
   const { title, icon = 'none', duration = RUNTIME_TOAST_MS, mask = false } =
     typeof options === 'string' ? { title: options } : options;
+  const { Toast } = await kit();
   Toast.show({ content: title, icon: ICONS[icon], duration, maskClickable: !mask });
 }
 
-/** The UI kit's toast, for pages: plain text, longer by default. */
-export function toast(content: string, duration = UI_TOAST_MS): void {
+/** The UI kit's toast, for pages: plain text, longer by default. Resolves once it shows. */
+export async function toast(content: string, duration = UI_TOAST_MS): Promise<void> {
+  const { Toast } = await kit();
   Toast.show({ content, duration });
 }

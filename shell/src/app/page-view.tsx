@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { t, type PageDef } from '@app/shared';
-import { SpinLoading } from '@app/shared/kit';
+import { DotLoading } from '@app/shared/kit';
 import { LOADING_DELAY_MS, type PageLoader } from './page-loader';
 import { PageErrorBoundary } from './page-error-boundary';
 
@@ -19,7 +19,8 @@ function Loading() {
   if (!show) return null;
   return (
     <div className="app-page-loading" role="status" aria-label={t('uni.showLoading.title')}>
-      <SpinLoading color="primary" style={{ '--size': '32px' } as React.CSSProperties} />
+      {/* Dots, not the spinner: the spinner's animation library would weigh on the first route. */}
+      <DotLoading color="primary" style={{ fontSize: '2rem' }} />
       <span>{t('uni.showLoading.title')}</span>
     </div>
   );
