@@ -14,9 +14,12 @@ export * from './navigation/query-string';
 export * from './request/config';
 export * from './request/request';
 export * from './api/account-info';
+export * from './api/upload-image';
+export * from './api/activation-code';
 export * from './query/query-client';
 
 export * from './ui/toast';
 export * from './ui/modal';
+export * from './ui/redeem-dialog';
 export * from './i18n/locale';
 export * from './ui/sign-in-prompt';

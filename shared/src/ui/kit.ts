@@ -17,12 +17,14 @@ import 'antd-mobile/es/global';
 
 export { default as Avatar } from 'antd-mobile/es/components/avatar';
 export { default as Button } from 'antd-mobile/es/components/button';
+export { default as Checkbox } from 'antd-mobile/es/components/checkbox';
 export { default as DotLoading } from 'antd-mobile/es/components/dot-loading';
 export { default as ErrorBlock } from 'antd-mobile/es/components/error-block';
 export { default as InfiniteScroll } from 'antd-mobile/es/components/infinite-scroll';
 export { default as Input } from 'antd-mobile/es/components/input';
 export { default as List } from 'antd-mobile/es/components/list';
 export { default as NavBar } from 'antd-mobile/es/components/nav-bar';
+export { default as ProgressCircle } from 'antd-mobile/es/components/progress-circle';
 export { default as Result } from 'antd-mobile/es/components/result';
 export { default as Stepper } from 'antd-mobile/es/components/stepper';
 export { default as TabBar } from 'antd-mobile/es/components/tab-bar';

@@ -1,0 +1,67 @@
+import { ApiError, callApi, NETWORK_ERROR_CODE, RequestError, SIGNED_OUT_RSP_CODE } from '../request/request';
+import { session } from '../session/session-store';
+
+export const ACTIVATE_URL = '/api/v1/activationCode/activate';
+
+/** What a redeemed code granted, and the balance and membership after it (API.md). */
+export interface RedeemResult {
+  points: number;
+  days: number;
+  /** The points balance after the grant. */
+  createNum: number;
+  /** Membership end after the grant, ms; 0 = not a member. */
+  expireTime: number;
+}
+
+/** API.md: 16 characters without 0 O 1 I. */
+const CODE_LENGTH = 16;
+const CODE_CHAR = /^[A-HJ-NP-Z2-9]$/;
+
+/**
+ * A code as typed (lower case, spaces, dashes, a Chinese keyboard's full-width forms) in the form
+ * the server stores it. The server accepts the raw input as well; this is only for checking it.
+ */
+export function normalizeCode(input: string): string {
+  return input.normalize('NFKC').replace(/[\s\-\u2010-\u2015]+/g, '').toUpperCase();
+}
+
+/** What is wrong with the typed code before asking the server, or null when it may be a code. */
+export function codeProblem(input: string): string | null {
+  const code = normalizeCode(input);
+  if (code === '') return '请输入激活码';
+  if (code.length !== CODE_LENGTH) return `激活码为 ${CODE_LENGTH} 位，已输入 ${code.length} 位`;
+  if (![...code].every((c) => CODE_CHAR.test(c))) return '激活码由字母和数字组成，不含 0、O、1、I，请检查';
+  return null;
+}
+
+/**
+ * Redeems a code and puts the new balance and membership into the session at once, so every
+ * remote shows them. Rejects as callApi does; redeemErrorText says any rejection in words.
+ */
+export async function activateCode(code: string): Promise<RedeemResult> {
+  // hideErrorToast: the dialog says what went wrong itself, beside the code.
+  const result = await callApi<RedeemResult>(ACTIVATE_URL, { code: code.trim() }, { hideErrorToast: true });
+  session.update({ createNum: result.createNum, expireTime: result.expireTime });
+  return result;
+}
+
+/** Every way a redemption can fail (API.md), in words a user understands. */
+export function redeemErrorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.rspCode === 4) return '激活码无效，请检查后重新输入';
+    if (error.rspCode === SIGNED_OUT_RSP_CODE) return '登录已失效，请重新登录后兑换';
+    // 5: 激活码已被使用 / 已停用 / 已过期 — the server's words name the reason.
+    return error.rspMsg || '兑换失败，请重试';
+  }
+  if (error instanceof RequestError) {
+    if (error.status === 429) {
+      const msg = (error.data as { msg?: unknown } | undefined)?.msg;
+      return `兑换失败次数过多，${typeof msg === 'string' && msg ? msg.replace(/^操作过于频繁，/, '') : '请稍后再试'}`;
+    }
+    if (error.code === NETWORK_ERROR_CODE) return '网络错误，换个网络试试';
+    if (error.message === 'timeout') return '请求超时，请重试';
+    // Any other answer's own msg (a 5xx says what happened and its request id), or 请求错误.
+    if (error.status !== undefined) return error.message;
+  }
+  return '兑换失败，请重试';
+}

@@ -1,0 +1,89 @@
+import { callApi, NETWORK_ERROR_CODE, RequestError, uploadFile } from '../request/request';
+
+export const STS_POLICY_URL = '/server_api/oss/stsPolicy';
+
+/** What the app uploads (API.md "Storage"): a picture for a video, or the user's avatar. */
+export type UploadKind = 'image' | 'avatar';
+
+/** The answer of stsPolicy: POST `fields`, then `key`, then `file` to `host`; then use `url`. */
+export interface UploadPolicy {
+  host: string;
+  dir: string;
+  key: string;
+  expire: number;
+  maxSize: number;
+  contentTypes: string[];
+  fields: Record<string, string>;
+  url: string;
+}
+
+/** API.md "Storage": jpeg, png or webp, at most 10 MiB. */
+export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+export const UPLOAD_MAX_SIZE = 10 * 1024 * 1024;
+
+export const UPLOAD_WRONG_TYPE_TEXT = '只能上传 JPG、PNG 或 WEBP 图片';
+export const UPLOAD_FAILED_TEXT = '上传失败，请重试';
+const NETWORK_ERROR_TEXT = '网络错误，换个网络试试';
+
+const tooLargeText = (maxSize: number) => `图片不能超过 ${Math.floor(maxSize / 1024 / 1024)}MB`;
+
+export interface UploadImageOptions {
+  file: Blob;
+  kind: UploadKind;
+  /** 0..100 while the bytes go up. */
+  onProgress?(percent: number): void;
+  signal?: AbortSignal;
+}
+
+/** Checks a picture against a type list and size before a byte leaves the device; null when fine. */
+export function imageProblem(file: Blob, limits: { contentTypes: string[]; maxSize: number }): string | null {
+  if (!limits.contentTypes.includes(file.type)) return UPLOAD_WRONG_TYPE_TEXT;
+  if (file.size > limits.maxSize) return tooLargeText(limits.maxSize);
+  if (file.size === 0) return '图片是空的，请换一张';
+  return null;
+}
+
+/** The store's refusal: `{ msg }` from the embedded store; an S3 XML error says nothing a user reads. */
+function refusalText(body: string): string {
+  try {
+    const msg = (JSON.parse(body) as { msg?: unknown }).msg;
+    return typeof msg === 'string' && msg !== '' ? msg : UPLOAD_FAILED_TEXT;
+  } catch {
+    return UPLOAD_FAILED_TEXT;
+  }
+}
+
+/**
+ * Uploads a picture through a signed policy (API.md "Storage") and resolves the URL it is served
+ * at. Rejects with an Error whose message is Chinese and fit to show: a wrong type or size (checked
+ * here first, then against the policy's own limits), the store's refusal, a network failure. An
+ * abort rejects with the request wrapper's "abort".
+ */
+export async function uploadImage(options: UploadImageOptions): Promise<string> {
+  const { file, kind, onProgress, signal } = options;
+  const early = imageProblem(file, { contentTypes: UPLOAD_CONTENT_TYPES, maxSize: UPLOAD_MAX_SIZE });
+  if (early) throw new Error(early);
+
+  const policy = await callApi<UploadPolicy>(STS_POLICY_URL, { kind }, { signal });
+  const late = imageProblem(file, policy);
+  if (late) throw new Error(late);
+
+  let answer;
+  try {
+    answer = await uploadFile({
+      url: policy.host,
+      file,
+      name: 'file',
+      // Insertion order is the form's order: the policy's fields, then key (file goes last).
+      formData: { ...policy.fields, key: policy.key },
+      onProgress,
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof RequestError && error.code === NETWORK_ERROR_CODE) throw new Error(NETWORK_ERROR_TEXT);
+    throw error;
+  }
+  if (answer.statusCode < 200 || answer.statusCode > 299) throw new Error(refusalText(answer.data));
+  onProgress?.(100);
+  return policy.url;
+}
