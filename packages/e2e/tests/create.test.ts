@@ -6,12 +6,17 @@ import { accountInfo, addTemplate, drawPicture, longPress, readmeScreenshot, reg
 const current = useBrowserPage();
 let page: Page;
 let user: UserInfo;
-const TEMPLATE = `测试模板${Date.now() % 10000}`;
+const TEMPLATE = '海边日出';
 
 beforeAll(async () => {
   user = await register(baseUrl());
-  // First in the gallery (lowest sort), whatever templates the server seeded itself.
-  await addTemplate(baseUrl(), process.env.E2E_DATA_DIR!, { title: TEMPLATE, duration: 5, sort: -1000000, description: '浏览器测试用的模板' });
+  // First in the gallery (lowest sorts), whatever templates the server seeded itself; a few, so
+  // that the README's picture of the home page shows a gallery.
+  const dataDir = process.env.E2E_DATA_DIR!;
+  await addTemplate(baseUrl(), dataDir, { title: TEMPLATE, duration: 5, sort: -1000000, description: '清晨的海面与第一缕阳光' });
+  await addTemplate(baseUrl(), dataDir, { title: '城市夜景', category: '城市', style: '电影感', duration: 15, sort: -999999 });
+  await addTemplate(baseUrl(), dataDir, { title: '美食探店', category: '美食', style: '活泼', duration: 10, aspectRatio: '1:1', sort: -999998 });
+  await addTemplate(baseUrl(), dataDir, { title: '萌宠日常', category: '宠物', style: '可爱', duration: 8, sort: -999997 });
 });
 
 beforeEach(async () => {
@@ -33,7 +38,7 @@ describe('the newcomer’s first video', () => {
     await page.locator('.cr-template-card', { hasText: TEMPLATE }).click();
     await waitForPage(page);
     expect(await shownRoute(page)).toBe('pagesA/detail/videoDetail');
-    await shownPage(page).getByText('浏览器测试用的模板').waitFor();
+    await shownPage(page).getByText('清晨的海面与第一缕阳光').waitFor();
 
     // 做同款: the form, with the template chosen and its length.
     await shownPage(page).getByRole('button', { name: '做同款' }).click();
