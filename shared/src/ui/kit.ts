@@ -26,6 +26,4 @@ export { default as List } from 'antd-mobile/es/components/list';
 export { default as NavBar } from 'antd-mobile/es/components/nav-bar';
 export { default as ProgressCircle } from 'antd-mobile/es/components/progress-circle';
 export { default as Result } from 'antd-mobile/es/components/result';
-export { default as Stepper } from 'antd-mobile/es/components/stepper';
 export { default as TabBar } from 'antd-mobile/es/components/tab-bar';
-export { default as TextArea } from 'antd-mobile/es/components/text-area';

@@ -11,7 +11,8 @@ import {
   usePageQuery,
   useUserInfo,
 } from '@app/shared';
-import { Button, Input, Stepper, TextArea } from '@app/shared/kit';
+import { Button, Input } from '@app/shared/kit';
+import { Stepper, TextArea } from '@app/shared/kit/heavy';
 import { toastFailure } from '../../lib/api-error';
 import { useQuote } from '../../tasks/quote';
 import { newClientRequestId, saveVideoTask } from '../../tasks/save-task';
