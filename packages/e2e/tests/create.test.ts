@@ -53,10 +53,12 @@ describe('the newcomer’s first video', () => {
     await form.locator('.cr-picture[data-status="done"]').waitFor();
     const cost = Number(await form.getByLabel('消耗积分').textContent());
     expect(cost).toBe(5);
+    const submit = form.getByRole('button', { name: '生成视频' });
+    expect(await submit.isEnabled()).toBe(true);
     await readmeScreenshot(page, 'add-video');
 
     // Submit: 生成视频成功 with the task's id, live.
-    await form.getByRole('button', { name: '生成视频' }).click();
+    await submit.click();
     await page.waitForFunction(() => document.querySelector('.app-page[aria-hidden="false"]')?.getAttribute('data-route') === 'pagesA/create/createSuccess');
     await waitForPage(page);
     await shownPage(page).locator('.cr-status-card[role="status"]').waitFor();
