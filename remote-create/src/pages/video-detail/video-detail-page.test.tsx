@@ -182,3 +182,17 @@ describe('视频详情 of a template still without its sample', () => {
     expect(screen.getByText('做同款')).toBeTruthy();
   });
 });
+
+describe('复制链接', () => {
+  beforeEach(() => act(() => session.set(testUser())));
+
+  it('puts the full address of the video on the clipboard and says so', async () => {
+    const writeText = jest.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    api(server(), DETAIL, answer(task()));
+    render({ id: '1' });
+    fireEvent.click(await screen.findByText('复制链接'));
+    await screen.findByText('链接已复制');
+    expect(writeText).toHaveBeenCalledWith(`${server().origin}/files/videos/1.mp4`);
+  });
+});
