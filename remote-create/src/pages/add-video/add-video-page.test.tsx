@@ -162,6 +162,7 @@ describe('极速生成视频', () => {
     render();
     fill('标题', '文案');
     await waitFor(() => expect(screen.getByLabelText('消耗积分').textContent).toBe('5'));
+    expect(screen.getByText('当前积分 3，不足')).toBeTruthy();
     fireEvent.click(submitButton());
     await screen.findByText('生成这个视频需要 5 积分，当前积分 3。兑换激活码即可获得积分。');
     fireEvent.click(screen.getByText('兑换激活码'));

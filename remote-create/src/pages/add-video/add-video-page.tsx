@@ -190,7 +190,10 @@ function AddVideoForm() {
           <span>
             消耗 <strong aria-label="消耗积分">{cost ?? '—'}</strong> 积分
           </span>
-          <span className="cr-cost-balance">当前积分 {balance}</span>
+          <span className={`cr-cost-balance${cost !== undefined && cost > balance ? ' cr-cost-balance--short' : ''}`}>
+            当前积分 {balance}
+            {cost !== undefined && cost > balance && '，不足'}
+          </span>
         </div>
         <Button color="primary" shape="rounded" size="large" block disabled={problem !== null} loading={submitting} onClick={() => void submit()}>
           生成视频
