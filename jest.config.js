@@ -32,7 +32,7 @@ module.exports = {
       displayName: 'server',
       rootDir: __dirname,
       testEnvironment: 'node',
-      setupFilesAfterEnv: ['<rootDir>/packages/server/test/setup-timeout.ts'],
+      setupFilesAfterEnv: ['<rootDir>/packages/server/test/setup.ts'],
       roots: ['<rootDir>/packages/server/src', '<rootDir>/packages/server/test'],
       // content-disposition 3 and cookie 2 are ESM only, yet @fastify/static and light-my-request
       // require() them: Node 20 manages, Jest's loader does not unless they are compiled. PGlite's

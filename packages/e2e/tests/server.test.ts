@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { baseUrl } from '../src/browser';
 
 /** The real server process as the browser sees it (the server's own suite covers the details). */
@@ -27,3 +28,42 @@ describe('the server behind the apps', () => {
     expect(await (await fetch(`${baseUrl()}/foo?name=x`)).json()).toEqual({ rspCode: 0, rspMsg: '成功', data: { name: 'x' } });
   });
 });
+
+describe('the built-in templates of a fresh server', () => {
+  const list = async () => {
+    const res = await fetch(`${baseUrl()}/api/v1/sysVideo/list`, { method: 'POST', headers: { 'content-type': 'application/json', connection: 'close' }, body: '{"pageSize":20}' });
+    return (await res.json()).data as { list: { title: string; category: string; videoUrl: string; coverUrl: string }[]; total: number };
+  };
+
+  // The server answered /healthz before any sample was rendered (the global setup waits for it);
+  // the workers render the six samples behind it, one at a time.
+  it('fills the home gallery once their samples are rendered, each with a video and cover it serves', async () => {
+    const deadline = Date.now() + 150_000;
+    let page = await list();
+    while (page.total < 6 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      page = await list();
+    }
+    expect(page.total).toBe(6);
+    expect(new Set(page.list.map((t) => t.category)).size).toBe(6);
+    for (const template of page.list) {
+      const video = await get(`${baseUrl()}${template.videoUrl}`, { range: 'bytes=0-1023' });
+      expect([video.status, video.type, video.body.length]).toEqual([206, 'video/mp4', 1024]);
+      const cover = await get(`${baseUrl()}${template.coverUrl}`);
+      expect([cover.status, cover.type, cover.body.subarray(0, 3)]).toEqual([200, 'image/jpeg', Buffer.from([0xff, 0xd8, 0xff])]);
+    }
+  }, 180_000);
+});
+
+/** A GET on a connection of its own, closed after the answer (so none is left for the server's close to wait on). */
+function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; type: string | undefined; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false, headers: { ...headers, connection: 'close' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}

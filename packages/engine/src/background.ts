@@ -1,6 +1,7 @@
 // The template-styled moving background: the body of a video without pictures, and the backdrop
 // of the title card. A slowly turning gradient in the template's colours, a drifting glow, and
-// the template's motif (soft bokeh circles, waves or a sliding grid) on top.
+// the template's motif on top: soft bokeh circles, waves, a sliding grid, falling confetti,
+// rising bubbles, or slowly turning light rays.
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { withAlpha } from './colour.js';
 import type { FrameSize } from './frame-size.js';
@@ -132,6 +133,82 @@ const MOTIFS: Record<Theme['motif'], (input: MotifInput) => LayerPainter> = {
         ctx.strokeRect(-s.size / 2, -s.size / 2, s.size, s.size);
         ctx.restore();
       }
+    };
+  },
+
+  confetti: ({ width, height, unit, theme, random }) => {
+    const colours = [theme.accent, theme.text, withAlpha(theme.accent, 0.7)];
+    const pieces = Array.from({ length: 36 }, (_, i) => ({
+      x: random(), y: random(), w: unit * (0.012 + random() * 0.014), h: unit * (0.022 + random() * 0.02),
+      fall: height * (0.05 + random() * 0.07), sway: 0.02 + random() * 0.03, spin: 1 + random() * 3,
+      phase: random() * Math.PI * 2, colour: colours[i % colours.length]!,
+    }));
+    return (ctx, t) => {
+      const alpha = ctx.globalAlpha;
+      ctx.globalAlpha = alpha * 0.85;
+      for (const p of pieces) {
+        const x = width * (p.x + p.sway * Math.sin(t * 1.3 + p.phase));
+        const y = wrap(p.y * height + t * p.fall, height, p.h);
+        ctx.save();
+        ctx.translate(x, y);
+        ctx.rotate(p.phase + t * p.spin);
+        // Turning over: the piece narrows and widens as it spins about its long axis.
+        ctx.scale(Math.cos(t * p.spin * 1.7 + p.phase), 1);
+        ctx.fillStyle = p.colour;
+        ctx.fillRect(-p.w / 2, -p.h / 2, p.w, p.h);
+        ctx.restore();
+      }
+      ctx.globalAlpha = alpha;
+    };
+  },
+
+  bubbles: ({ width, height, unit, theme, random }) => {
+    const rim = withAlpha(theme.text, 0.55);
+    const fill = withAlpha(theme.text, 0.1);
+    const shine = withAlpha(theme.text, 0.6);
+    const bubbles = Array.from({ length: 14 }, () => ({
+      x: random(), y: random(), r: unit * (0.025 + random() * 0.07), rise: height * (0.04 + random() * 0.05),
+      wobble: 0.015 + random() * 0.02, phase: random() * Math.PI * 2,
+    }));
+    return (ctx, t) => {
+      ctx.lineWidth = Math.max(2, unit / 400);
+      for (const b of bubbles) {
+        const x = width * (b.x + b.wobble * Math.sin(t * 1.1 + b.phase));
+        const y = wrap(b.y * height - t * b.rise, height, b.r);
+        ctx.fillStyle = fill;
+        ctx.strokeStyle = rim;
+        ctx.beginPath();
+        ctx.arc(x, y, b.r, 0, Math.PI * 2);
+        ctx.fill();
+        ctx.stroke();
+        ctx.fillStyle = shine;
+        ctx.beginPath();
+        ctx.arc(x - b.r * 0.35, y - b.r * 0.35, b.r * 0.16, 0, Math.PI * 2);
+        ctx.fill();
+      }
+    };
+  },
+
+  rays: ({ width, height, theme, random }) => {
+    const count = 12;
+    const cx = width * (0.3 + random() * 0.4);
+    const cy = height * (0.15 + random() * 0.2);
+    const reach = Math.hypot(width, height);
+    const ray = withAlpha(theme.accent, 0.06);
+    const turn = random() * Math.PI * 2;
+    return (ctx, t) => {
+      ctx.fillStyle = ray;
+      ctx.beginPath();
+      const start = turn + t * 0.08;
+      const half = Math.PI / count / 2;
+      for (let i = 0; i < count; i++) {
+        const a = start + (i * Math.PI * 2) / count;
+        ctx.moveTo(cx, cy);
+        ctx.lineTo(cx + reach * Math.cos(a - half), cy + reach * Math.sin(a - half));
+        ctx.lineTo(cx + reach * Math.cos(a + half), cy + reach * Math.sin(a + half));
+        ctx.closePath();
+      }
+      ctx.fill();
     };
   },
 };

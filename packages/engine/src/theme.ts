@@ -5,7 +5,7 @@ import { isColour } from './colour.js';
 import { hashString } from './motion.js';
 import type { RenderTemplate } from './types.js';
 
-export type Motif = 'bokeh' | 'waves' | 'grid';
+export type Motif = 'bokeh' | 'waves' | 'grid' | 'confetti' | 'bubbles' | 'rays';
 
 export interface Theme {
   /** Two or three stops for the gradients of the title card and the picture-less backgrounds. */
@@ -24,10 +24,11 @@ const DEFAULTS = { background: ['#0b1e3f', '#1f6feb'], accent: '#ffd166', text: 
 
 // Style names the seeded templates use, mapped to the motif that suits them; others are hashed.
 const MOTIF_BY_STYLE: Record<string, Motif> = {
-  warm: 'bokeh', dreamy: 'bokeh', festive: 'bokeh', romantic: 'bokeh', travel: 'waves',
-  calm: 'waves', nature: 'waves', fresh: 'waves', tech: 'grid', business: 'grid', minimal: 'grid',
+  warm: 'bokeh', dreamy: 'bokeh', romantic: 'bokeh', travel: 'waves', calm: 'waves', nature: 'waves',
+  fresh: 'waves', tech: 'grid', minimal: 'grid', festive: 'confetti', party: 'confetti', playful: 'bubbles',
+  kids: 'bubbles', business: 'rays', elegant: 'rays',
 };
-const MOTIFS: Motif[] = ['bokeh', 'waves', 'grid'];
+const MOTIFS: Motif[] = ['bokeh', 'waves', 'grid', 'confetti', 'bubbles', 'rays'];
 const TONES = [196, 220, 247, 262];
 
 export function resolveTheme(template: RenderTemplate | undefined): Theme {

@@ -11,6 +11,7 @@ import { healthChecks } from './plugins/health-checks.js';
 import { requestId } from './plugins/request-id.js';
 import { staticApps } from './plugins/static-apps.js';
 import { storagePlugin } from './plugins/storage.js';
+import { templateSeeds } from './plugins/template-seeds.js';
 import { trimText } from './plugins/trim-text.js';
 import { openApi } from './plugins/swagger.js';
 import { workersPlugin } from './plugins/workers.js';
@@ -65,6 +66,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(adminToken);
   await app.register(trimText);
   await app.register(storagePlugin);
+  await app.register(templateSeeds);
   // WORKERS in-process workers (0 = API only); the routes signal them through app.taskSignals.
   await app.register(workersPlugin, { provider: options.provider });
 

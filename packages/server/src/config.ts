@@ -29,6 +29,8 @@ export interface ServerConfig {
   pointsPerSecond: number;
   /** Video workers run by `npm run serve` in the API process (0 = API only); `npm run worker` runs this many (at least 1). */
   workers: number;
+  /** Whether start seeds the built-in templates (their samples rendered by the workers); tests turn it off. */
+  seedTemplates: boolean;
 }
 
 export interface S3Config {
@@ -105,9 +107,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const pointsPerSecond = parseCount('POINTS_PER_SECOND', read('POINTS_PER_SECOND'), 1, problems, 1_000_000);
   // Each worker renders one video at a time with a whole core or more: dozens per process is a mistake.
   const workers = parseCount('WORKERS', read('WORKERS'), 1, problems, 64);
+  const seedTemplates = parseSwitch('SEED_TEMPLATES', read('SEED_TEMPLATES'), true, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, dataDir, webRoot, remoteUrls, logLevel, databaseUrl, welcomePoints, adminToken, s3, pointsPerSecond, workers };
+  return { port, host, dataDir, webRoot, remoteUrls, logLevel, databaseUrl, welcomePoints, adminToken, s3, pointsPerSecond, workers, seedTemplates };
 }
 
 function parseCount(name: string, value: string | undefined, fallback: number, problems: string[], max = 1_000_000_000): number {
@@ -141,6 +144,15 @@ function parseS3(read: (name: string) => string | undefined, problems: string[])
     secretAccessKey: read('S3_SECRET_ACCESS_KEY')!,
     publicUrl: (read('S3_PUBLIC_URL') ?? `${endpoint}/${bucket}`).replace(/\/+$/, ''),
   };
+}
+
+const SWITCH_VALUES: Record<string, boolean> = { 1: true, true: true, on: true, yes: true, 0: false, false: false, off: false, no: false };
+
+function parseSwitch(name: string, value: string | undefined, fallback: boolean, problems: string[]): boolean {
+  if (value === undefined) return fallback;
+  const parsed = SWITCH_VALUES[value.toLowerCase()];
+  if (parsed === undefined) problems.push(`${name}=${value}: must be 1 or 0 (also true/false, on/off, yes/no)`);
+  return parsed ?? fallback;
 }
 
 function parsePort(value: string | undefined, problems: string[]): number {

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       s3: undefined,
       pointsPerSecond: 1,
       workers: 1,
+      seedTemplates: true,
     });
   });
 
@@ -54,6 +55,7 @@ describe('loadConfig', () => {
       S3_PUBLIC_URL: 'https://cdn.example.com/',
       POINTS_PER_SECOND: '3',
       WORKERS: '4',
+      SEED_TEMPLATES: 'off',
     });
     expect(config).toEqual({
       port: 3000,
@@ -79,6 +81,7 @@ describe('loadConfig', () => {
       },
       pointsPerSecond: 3,
       workers: 4,
+      seedTemplates: false,
     });
   });
 
@@ -96,6 +99,7 @@ describe('loadConfig', () => {
     [{ WORKERS: '-1' }, 'WORKERS=-1: must be a whole number from 0 to 64'],
     [{ WORKERS: 'two' }, 'WORKERS=two: must be a whole number from 0 to 64'],
     [{ WORKERS: '65' }, 'WORKERS=65: must be a whole number from 0 to 64'],
+    [{ SEED_TEMPLATES: 'maybe' }, 'SEED_TEMPLATES=maybe: must be 1 or 0 (also true/false, on/off, yes/no)'],
     [{ S3_BUCKET: 'b' }, 'S3 storage needs S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY as well (set all of S3_* or none)'],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);

@@ -81,6 +81,9 @@ export const rateLimitHits = pgTable('rate_limit_hits', {
 export const ASPECT_RATIOS = ['9:16', '16:9', '1:1'] as const;
 export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 
+export const SAMPLE_STATUSES = ['pending', 'rendering', 'ready', 'failed'] as const;
+export type SampleStatus = (typeof SAMPLE_STATUSES)[number];
+
 /** Templates shown on the home page, each with a sample video. */
 export const sysVideos = pgTable('sys_videos', {
   id: id(),
@@ -96,6 +99,14 @@ export const sysVideos = pgTable('sys_videos', {
   /** How the renderer draws this template (colours, fonts, title card). */
   params: jsonb('params').notNull().default({}),
   createdAt: createdAt(),
+  /** Set on the templates the server seeds itself (modules/templates/seed-templates); unique. */
+  seedKey: text('seed_key').unique('sys_videos_seed_key'),
+  /** Whether the sample video is stored; only `ready` templates are shown to the app. */
+  sampleStatus: text('sample_status', { enum: SAMPLE_STATUSES }).notNull().default('ready'),
+  /** Claims of the sample's render so far; a sample whose workers keep dying fails after a few. */
+  sampleAttempts: integer('sample_attempts').notNull().default(0),
+  sampleLeaseOwner: text('sample_lease_owner'),
+  sampleLeaseExpiresAt: timestamp('sample_lease_expires_at', { withTimezone: true }),
 });
 
 export const FILE_KINDS = ['image', 'avatar', 'video', 'cover', 'template'] as const;

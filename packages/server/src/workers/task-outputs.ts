@@ -13,7 +13,8 @@ export async function storeOutputs(store: FileStore, taskId: number, result: Ren
   return { video, cover };
 }
 
-async function storeFile(store: FileStore, key: string, file: string, contentType: string): Promise<StoredOutput> {
+/** Streams one local file into storage under `key`. */
+export async function storeFile(store: FileStore, key: string, file: string, contentType: string): Promise<StoredOutput> {
   const { size } = await stat(file);
   await store.put(key, createReadStream(file), { contentType, size });
   return { key, contentType, size };

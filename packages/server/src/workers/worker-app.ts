@@ -3,6 +3,7 @@ import type { ServerConfig } from '../config.js';
 import { databasePlugin } from '../plugins/database.js';
 import { healthChecks } from '../plugins/health-checks.js';
 import { storagePlugin } from '../plugins/storage.js';
+import { templateSeeds } from '../plugins/template-seeds.js';
 import { workersPlugin, type WorkersPluginOptions } from '../plugins/workers.js';
 
 /**
@@ -16,6 +17,8 @@ export async function buildWorkerApp(config: ServerConfig, options: WorkersPlugi
   await app.register(healthChecks);
   await app.register(databasePlugin);
   await app.register(storagePlugin);
+  // A worker process may be the first to start against a fresh database.
+  await app.register(templateSeeds);
   await app.register(workersPlugin, options);
   return app;
 }

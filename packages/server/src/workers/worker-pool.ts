@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { hostname, tmpdir } from 'node:os';
 import { claimNextTask, failExhaustedTasks, type Lease } from '../modules/queue/claim.js';
+import { claimNextSample, type TemplateRow } from '../modules/templates/template-samples.js';
 import { Doorbell } from './doorbell.js';
+import { runSample } from './run-sample.js';
 import { runTask, type TaskRunnerDeps } from './run-task.js';
 
 export interface WorkerOptions extends Omit<TaskRunnerDeps, 'tempDir' | 'progressEveryMs'> {
@@ -28,9 +30,11 @@ export interface WorkerPool {
 export const WORKER_DEFAULTS = { leaseMs: 30_000, maxAttempts: 3, pollMs: 5_000, progressEveryMs: 500 } as const;
 
 /**
- * Starts `count` workers: each claims a task, renders it, and claims the next; idle, it sleeps
- * until a task is queued (a signal) or the poll interval passes. Before each claim, tasks whose
- * workers died on their last attempt are failed with their refunds.
+ * Starts `count` workers: each claims a task, renders it, and claims the next; with no task
+ * waiting it renders a template's missing sample (one at a time system-wide, see
+ * modules/templates/template-samples); idle, it sleeps until a task is queued (a signal) or the
+ * poll interval passes. Before each claim, tasks whose workers died on their last attempt are
+ * failed with their refunds.
  */
 export function startWorkers(options: WorkerOptions): WorkerPool {
   const { leaseMs = WORKER_DEFAULTS.leaseMs, maxAttempts = WORKER_DEFAULTS.maxAttempts, pollMs = WORKER_DEFAULTS.pollMs } = options;
@@ -48,9 +52,22 @@ export function startWorkers(options: WorkerOptions): WorkerPool {
     while (!shutdown.signal.aborted) {
       const since = doorbell.mark();
       const task = await claimOne(lease);
-      // Claimed as the shutdown began: runTask sees it and puts the task back.
-      if (task) await runTask(deps, lease, task, shutdown.signal);
+      // Claimed as the shutdown began: runTask (or runSample) sees it and puts the work back.
+      if (task) {
+        await runTask(deps, lease, task, shutdown.signal);
+        continue;
+      }
+      const sample = await claimSample(lease);
+      if (sample) await runSample(deps, lease, sample, shutdown.signal);
       else await doorbell.wait(pollMs, since);
+    }
+  };
+  const claimSample = async (lease: Lease): Promise<TemplateRow | null> => {
+    try {
+      return await claimNextSample(options.db, lease);
+    } catch (error) {
+      options.log.error({ err: error }, 'could not claim a template sample');
+      return null;
     }
   };
   const claimOne = async (lease: Lease) => {

@@ -40,7 +40,7 @@ export function describeEngines(title: string, suite: (ctx: EngineContext) => vo
       } else {
         database = await openDatabase({ pgliteDir: 'memory://' });
       }
-      const config = loadConfig({ LOG_LEVEL: 'silent', WEB_ROOT: makeTempDir(), DATA_DIR: makeTempDir(), ...env });
+      const config = loadConfig({ LOG_LEVEL: 'silent', SEED_TEMPLATES: '0', WEB_ROOT: makeTempDir(), DATA_DIR: makeTempDir(), ...env });
       app = await buildApp(config, { database });
       await app.ready();
     }, SETUP_TIMEOUT_MS);

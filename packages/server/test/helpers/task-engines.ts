@@ -38,7 +38,7 @@ export function describeTaskEngines(title: string, suite: (ctx: TaskEngineContex
       } else {
         pglite = await openDatabase({ pgliteDir: 'memory://' });
       }
-      const config = loadConfig({ LOG_LEVEL: 'silent', WEB_ROOT: makeTempDir(), DATA_DIR: makeTempDir(), WORKERS: '0', DATABASE_URL: databaseUrl, ...env });
+      const config = loadConfig({ LOG_LEVEL: 'silent', SEED_TEMPLATES: '0', WEB_ROOT: makeTempDir(), DATA_DIR: makeTempDir(), WORKERS: '0', DATABASE_URL: databaseUrl, ...env });
       app = await buildApp(config, { database: pglite, provider });
       await app.ready();
     }, SETUP_TIMEOUT_MS);

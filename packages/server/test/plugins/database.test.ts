@@ -7,7 +7,7 @@ import { makeTempDir } from '../helpers/temp-dirs.js';
 
 describe('database plugin', () => {
   it('keeps the embedded database in DATA_DIR across restarts', async () => {
-    const env = { LOG_LEVEL: 'silent', WEB_ROOT: makeTempDir(), DATA_DIR: makeTempDir() };
+    const env = { LOG_LEVEL: 'silent', SEED_TEMPLATES: '0', WEB_ROOT: makeTempDir(), DATA_DIR: makeTempDir() };
     const first = await buildApp(loadConfig(env));
     await first.ready();
     expect(first.database.engine).toBe('pglite');
@@ -24,7 +24,7 @@ describe('database plugin', () => {
 
   it('answers /healthz 503 once the database stops answering', async () => {
     const database = await openDatabase({ pgliteDir: 'memory://' });
-    const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', WEB_ROOT: makeTempDir(), DATA_DIR: makeTempDir() }), { database });
+    const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', SEED_TEMPLATES: '0', WEB_ROOT: makeTempDir(), DATA_DIR: makeTempDir() }), { database });
     await app.ready();
     expect((await app.inject('/healthz')).statusCode).toBe(200);
     await database.close();

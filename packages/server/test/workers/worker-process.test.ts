@@ -55,7 +55,7 @@ describe('npm run worker (src/worker.ts)', () => {
   beforeAll(async () => {
     const created = await createTestDatabase();
     drop = created.drop;
-    env = { DATABASE_URL: created.url, DATA_DIR: makeTempDir(), LOG_LEVEL: 'warn', WORKERS: '1', TEST_LEASE_MS: '1500' };
+    env = { DATABASE_URL: created.url, DATA_DIR: makeTempDir(), LOG_LEVEL: 'warn', WORKERS: '1', SEED_TEMPLATES: '0', TEST_LEASE_MS: '1500' };
     app = await buildApp(loadConfig({ ...env, WORKERS: '0', LOG_LEVEL: 'silent', WEB_ROOT: makeTempDir() }));
     await app.ready();
   }, 60_000);

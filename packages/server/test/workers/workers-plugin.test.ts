@@ -58,7 +58,7 @@ describeTaskEngines('the API with WORKERS=0', (ctx) => {
 
 /** A second `npm run serve` process on the same database (another app in this process). */
 async function serveApp(ctx: TaskEngineContext, render: TestProvider) {
-  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_ROOT: makeTempDir(), DATA_DIR: ctx.app().config.dataDir, WORKERS: '1', DATABASE_URL: ctx.databaseUrl() });
+  const config = loadConfig({ LOG_LEVEL: 'silent', SEED_TEMPLATES: '0', WEB_ROOT: makeTempDir(), DATA_DIR: ctx.app().config.dataDir, WORKERS: '1', DATABASE_URL: ctx.databaseUrl() });
   const app = await buildApp(config, { database: ctx.database(), provider: render });
   await app.ready();
   return app;

@@ -1,5 +1,6 @@
 import { core } from './0001-core.js';
 import { videoTasks } from './0002-video-tasks.js';
+import { templateSamples } from './0003-template-samples.js';
 
 /** A schema change: applied once, in order (the pending ones in one transaction). Never edit a shipped one. */
 export interface Migration {
@@ -8,4 +9,4 @@ export interface Migration {
   statements: string[];
 }
 
-export const MIGRATIONS: readonly Migration[] = [core, videoTasks];
+export const MIGRATIONS: readonly Migration[] = [core, videoTasks, templateSamples];

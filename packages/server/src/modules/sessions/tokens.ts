@@ -34,46 +34,105 @@ export async function issueToken(db: Queryable, userId: number, now = new Date()
 /**
  * The lookup behind every signed-in call, prepared once per database: drizzle builds its SQL once
  * and PostgreSQL plans it once per connection (building it per request cost a quarter of the
- * server's time under load).
+ * server's time under load). It takes many token hashes at once: see TokenBatcher.
  */
 function prepareLookup(db: Queryable) {
   return db
-    .select({ user: users, lastUsedAt: sessions.lastUsedAt })
+    .select({ tokenHash: sessions.tokenHash, user: users, lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`,
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
       ),
     )
-    .limit(1)
-    .prepare('resolve_token');
+    .prepare('resolve_tokens');
 }
 
-const lookups = new WeakMap<Queryable, ReturnType<typeof prepareLookup>>();
+type Lookup = ReturnType<typeof prepareLookup>;
+type LookupRow = Awaited<ReturnType<Lookup['execute']>>[number];
 
-function tokenLookup(db: Queryable): ReturnType<typeof prepareLookup> {
-  let lookup = lookups.get(db);
-  if (!lookup) {
-    lookup = prepareLookup(db);
-    lookups.set(db, lookup);
+/** Lookups in flight at once per database; more callers wait and share the next round trip. */
+const MAX_IN_FLIGHT = 4;
+
+/**
+ * Every signed-in call reads its token's row, live, so that a revocation or a balance change made
+ * by any process shows at once. Under load most of that cost is per round trip (the protocol,
+ * the executor start-up, the driver), not per row: so the calls that arrive while lookups are in
+ * flight wait for one, then go together in a single `= any($1)` query. An idle server sends a
+ * lone call at once, without waiting.
+ */
+class TokenBatcher {
+  private readonly lookup: Lookup;
+  private waiting = new Map<string, Array<{ resolve(row: LookupRow | undefined): void; reject(error: unknown): void }>>();
+  private inFlight = 0;
+
+  constructor(db: Queryable) {
+    this.lookup = prepareLookup(db);
   }
-  return lookup;
+
+  find(tokenHash: string): Promise<LookupRow | undefined> {
+    return new Promise((resolve, reject) => {
+      const callers = this.waiting.get(tokenHash);
+      if (callers) callers.push({ resolve, reject });
+      else this.waiting.set(tokenHash, [{ resolve, reject }]);
+      if (this.inFlight < MAX_IN_FLIGHT) this.flush();
+    });
+  }
+
+  private flush(): void {
+    if (this.waiting.size === 0) return;
+    const batch = this.waiting;
+    this.waiting = new Map();
+    this.inFlight++;
+    this.lookup
+      .execute({ tokenHashes: [...batch.keys()], now: new Date().toISOString() })
+      .then(
+        (rows) => {
+          const found = new Map(rows.map((row) => [row.tokenHash, row]));
+          for (const [tokenHash, callers] of batch) for (const caller of callers) caller.resolve(found.get(tokenHash));
+        },
+        (error: unknown) => {
+          for (const callers of batch.values()) for (const caller of callers) caller.reject(error);
+        },
+      )
+      .finally(() => {
+        this.inFlight--;
+        this.flush();
+      });
+  }
 }
 
-/** The user a token signs in, or null (unknown, expired or revoked); keeps a used token alive. */
-export async function resolveToken(db: Queryable, token: string, now = new Date()): Promise<UserRow | null> {
+const batchers = new WeakMap<Queryable, TokenBatcher>();
+
+function batcherOf(db: Queryable): TokenBatcher {
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    batcher = new TokenBatcher(db);
+    batchers.set(db, batcher);
+  }
+  return batcher;
+}
+
+/**
+ * The user a token signs in, or null (unknown, expired or revoked); keeps a used token alive.
+ * `now` is for tests that travel in time; real calls leave it out and share round trips.
+ */
+export async function resolveToken(db: Queryable, token: string, now?: Date): Promise<UserRow | null> {
   if (!token || token.length > 200) return null;
   const tokenHash = hashToken(token);
-  const [row] = await tokenLookup(db).execute({ tokenHash, now: now.toISOString() });
+  const row = now
+    ? (await prepareLookup(db).execute({ tokenHashes: [tokenHash], now: now.toISOString() }))[0]
+    : await batcherOf(db).find(tokenHash);
   if (!row) return null;
-  if (now.getTime() - row.lastUsedAt.getTime() > SLIDE_EVERY_MS) {
+  const at = now ?? new Date();
+  if (at.getTime() - row.lastUsedAt.getTime() > SLIDE_EVERY_MS) {
     await db
       .update(sessions)
-      .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + TOKEN_TTL_MS) })
-      .where(and(eq(sessions.tokenHash, tokenHash), lt(sessions.lastUsedAt, now)));
+      .set({ lastUsedAt: at, expiresAt: new Date(at.getTime() + TOKEN_TTL_MS) })
+      .where(and(eq(sessions.tokenHash, tokenHash), lt(sessions.lastUsedAt, at)));
   }
   return row.user;
 }

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { sysVideos, type AspectRatio } from '../../db/schema.js';
 import { RspCode } from '../../lib/envelope.js';
@@ -25,6 +25,14 @@ export interface NewTemplate extends Omit<SysVideo, 'id'> {
 
 type TemplateRow = typeof sysVideos.$inferSelect;
 
+/**
+ * Only templates with their sample are shown. A seeded template waits for a worker to render its
+ * sample; listed meanwhile, the home page would show a tile with no cover whose detail plays
+ * nothing — so until then it is not there at all (list and detail alike), and it appears, whole,
+ * once its files are stored. (Templates an operator adds come with their URLs and are ready.)
+ */
+const shown = eq(sysVideos.sampleStatus, 'ready');
+
 /** Templates by `sort`, then newest; only one category's when `category` is given. */
 export async function listTemplates(
   db: Db,
@@ -32,7 +40,7 @@ export async function listTemplates(
   page: number,
   pageSize: number,
 ): Promise<{ list: SysVideo[]; total: number }> {
-  const where = filter.category ? eq(sysVideos.category, filter.category) : undefined;
+  const where = filter.category ? and(shown, eq(sysVideos.category, filter.category)) : shown;
   const [totalRow] = await db.select({ total: count() }).from(sysVideos).where(where);
   const rows = await db
     .select()
@@ -47,7 +55,7 @@ export async function listTemplates(
 /** The template with this id; an id that cannot be one (not digits) is as unknown as a missing one. */
 export async function getTemplate(db: Db, id: string): Promise<SysVideo> {
   const numeric = /^[1-9]\d{0,15}$/.test(id) ? Number(id) : NaN;
-  const [row] = Number.isSafeInteger(numeric) ? await db.select().from(sysVideos).where(eq(sysVideos.id, numeric)) : [];
+  const [row] = Number.isSafeInteger(numeric) ? await db.select().from(sysVideos).where(and(shown, eq(sysVideos.id, numeric))) : [];
   if (!row) throw new BusinessError(RspCode.notFound, '模板不存在');
   return toSysVideo(row);
 }

@@ -57,6 +57,16 @@ describeEngines('sign-in tokens', (ctx) => {
     expect(await resolveToken(ctx.db(), token)).toBeNull();
   });
 
+  it('answers many concurrent calls (batched lookups) each with its own user, null for revoked and unknown', async () => {
+    const people = await Promise.all(Array.from({ length: 12 }, () => newUser(ctx)));
+    const tokens = await Promise.all(people.map((user) => issueToken(ctx.db(), user.id)));
+    await revokeToken(ctx.db(), tokens[3]!);
+    const calls = [...tokens, ...tokens, newToken(), hashToken(tokens[0]!)];
+    const answers = await Promise.all(calls.map((token) => resolveToken(ctx.db(), token)));
+    const expected = [...people, ...people].map((user, i) => (i % 12 === 3 ? null : user));
+    expect(answers).toEqual([...expected, null, null]);
+  });
+
   it('does not take the stored hash for the token', async () => {
     const user = await newUser(ctx);
     const token = await issueToken(ctx.db(), user.id);

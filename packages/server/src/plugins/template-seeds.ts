@@ -1,0 +1,13 @@
+import { sharedPlugin } from '../lib/shared-plugin.js';
+import { seedTemplates } from '../modules/templates/seed-templates.js';
+
+/**
+ * SEED_TEMPLATES (default on): adds the built-in templates a database lacks. Only rows are written
+ * here (one statement), never a render: the workers render the samples in the background, behind
+ * users' videos, so start is not held up and /healthz answers at once.
+ */
+export const templateSeeds = sharedPlugin('template-seeds', async (app) => {
+  if (!app.config.seedTemplates) return;
+  const inserted = await seedTemplates(app.db);
+  if (inserted > 0) app.log.info({ inserted }, 'built-in templates seeded; their samples render in the background');
+});
