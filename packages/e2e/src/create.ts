@@ -58,8 +58,34 @@ export function addTemplate(baseUrl: string, dataDir: string, template: Template
   return call(baseUrl, '/admin/api/templates/add', body, { authorization: `Bearer ${token}` });
 }
 
-export async function templateCount(baseUrl: string): Promise<number> {
-  return (await call<{ total: number }>(baseUrl, '/api/v1/sysVideo/list', { page: 1, pageSize: 1 })).total;
+export interface ListedTemplate {
+  id: string;
+  title: string;
+  duration: number;
+  aspectRatio: string;
+  coverUrl: string;
+}
+
+export async function listTemplates(baseUrl: string): Promise<{ list: ListedTemplate[]; total: number }> {
+  return call(baseUrl, '/api/v1/sysVideo/list', { page: 1, pageSize: 50 });
+}
+
+/**
+ * The gallery once it has settled: a fresh server lists its built-in templates one by one as the
+ * workers render their samples. Waits until there is at least one and none came for `settleMs`
+ * (or `timeoutMs` passed); an empty list after that is the caller's to handle.
+ */
+export async function settledGallery(baseUrl: string, { settleMs = 10000, timeoutMs = 180000 } = {}): Promise<ListedTemplate[]> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await listTemplates(baseUrl);
+  let since = Date.now();
+  while (Date.now() < deadline && (last.total === 0 || Date.now() - since < settleMs)) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = await listTemplates(baseUrl);
+    if (now.total !== last.total) since = Date.now();
+    last = now;
+  }
+  return last.list;
 }
 
 /** A real PNG (a gradient with a sun) drawn by the page's own canvas: something to upload. */
