@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import type { UserInfo } from '@app/shared';
 import { baseUrl, openRoute, shownRoute, useBrowserPage, waitForPage } from '../src/browser';
@@ -91,6 +92,10 @@ describe('the newcomer’s first video', () => {
     });
     expect(await video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
     await readmeScreenshot(page, 'video-detail');
+    // 下载 saves the MP4 under the video's title.
+    const [download] = await Promise.all([page.waitForEvent('download'), shownPage(page).getByRole('button', { name: '下载' }).click()]);
+    expect(download.suggestedFilename()).toBe('我的第一个视频.mp4');
+    expect((await readFile(await download.path())).subarray(4, 8).toString('latin1')).toBe('ftyp');
 
     // Back to the list; a long press, 删除, confirm: gone, and the balance stays down by the cost.
     await shownPage(page).locator('.adm-nav-bar-back').click();
