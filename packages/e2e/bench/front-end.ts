@@ -1,8 +1,11 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { launch } from '../src/browser';
+import { addTemplate, settledGallery } from '../src/create';
 
 const RUNS = 5;
+/** The first route is ready when the gallery shows its first cover (a template without one shows its drawn placeholder). */
+const GALLERY_VISIBLE = '.cr-template-cover[data-loaded]';
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -26,10 +29,13 @@ async function coldLoad(browser: Browser, url: string, ready: string): Promise<{
 }
 
 /**
- * Front end: cold load of `#/` until the home page content shows (median of 5), the JS it
+ * Front end: cold load of `#/` until the template gallery is visible (median of 5), the JS it
  * downloaded (gzip), and a tab switch; each beside a baseline taken in the same run.
  */
-export async function benchFrontEnd(baseUrl: string): Promise<Record<string, string | number>[]> {
+export async function benchFrontEnd(baseUrl: string, dataDir: string): Promise<Record<string, string | number>[]> {
+  // Measured once the built-in templates' samples are rendered (no render competing for the CPU);
+  // a server without any would leave nothing to wait for: then one without a sample.
+  if ((await settledGallery(baseUrl)).length === 0) await addTemplate(baseUrl, dataDir, { title: '城市夜景' });
   const browser = await launch();
   try {
     const baseline: number[] = [];
@@ -38,7 +44,7 @@ export async function benchFrontEnd(baseUrl: string): Promise<Record<string, str
     for (let i = 0; i < RUNS; i++) {
       // Baseline: a static page from the same server, no JS (the floor of any load here).
       baseline.push((await coldLoad(browser, `${baseUrl}/docs/json`, 'body')).ms);
-      const run = await coldLoad(browser, `${baseUrl}/#/`, '.cr-home');
+      const run = await coldLoad(browser, `${baseUrl}/#/`, GALLERY_VISIBLE);
       app.push(run.ms);
       jsGzip = run.jsGzip;
     }
@@ -77,7 +83,7 @@ export async function benchFrontEnd(baseUrl: string): Promise<Record<string, str
     const switchMs = median(switches);
     const frameMs = median(frames);
     return [
-      { bench: 'cold load #/ → home visible (median of 5)', value: `${loadMs} ms`, baseline: `${baseMs} ms static page`, ratio: +(loadMs / baseMs).toFixed(2), target: '≤ 600 ms' },
+      { bench: 'cold load #/ → gallery visible (median of 5)', value: `${loadMs} ms`, baseline: `${baseMs} ms static page`, ratio: +(loadMs / baseMs).toFixed(2), target: '≤ 600 ms' },
       { bench: 'JS for the first route (gzip)', value: `${(jsGzip / 1024).toFixed(1)} KB`, baseline: '-', ratio: '-', target: '≤ 180 KB' },
       { bench: 'tab switch (median of 10)', value: `${switchMs.toFixed(1)} ms`, baseline: `${frameMs.toFixed(1)} ms one frame`, ratio: +(switchMs / frameMs).toFixed(2), target: '≤ 100 ms' },
     ];

@@ -11,7 +11,7 @@ const BENCHES: Record<string, () => Promise<object[]>> = {
   'front-end': async () => {
     const server = await startServer();
     try {
-      return await benchFrontEnd(server.url);
+      return await benchFrontEnd(server.url, server.dataDir);
     } finally {
       await server.stop();
     }

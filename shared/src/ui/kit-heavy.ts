@@ -11,7 +11,11 @@ import { registerAntdRender } from './antd-render';
 // Toast, Dialog and friends mount themselves imperatively: give them React 19's renderer.
 registerAntdRender();
 
+export { default as ActionSheet } from 'antd-mobile/es/components/action-sheet';
 export { default as Dialog } from 'antd-mobile/es/components/dialog';
 export { default as PullToRefresh } from 'antd-mobile/es/components/pull-to-refresh';
 export { default as SpinLoading } from 'antd-mobile/es/components/spin-loading';
+// Form fields no first route shows: here, so that they load with the pages that do.
+export { default as Stepper } from 'antd-mobile/es/components/stepper';
+export { default as TextArea } from 'antd-mobile/es/components/text-area';
 export { default as Toast } from 'antd-mobile/es/components/toast';

@@ -1,17 +1,211 @@
-import { SignInPrompt, useIsLoggedIn } from '@app/shared';
-import { ErrorBlock } from '@app/shared/kit';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import {
+  ApiError,
+  openRedeemDialog,
+  redirectTo,
+  refreshAccountInfo,
+  showModal,
+  SignInPrompt,
+  useIsLoggedIn,
+  usePageQuery,
+  useUserInfo,
+} from '@app/shared';
+import { Button, Input } from '@app/shared/kit';
+import { Stepper, TextArea } from '@app/shared/kit/heavy';
+import { toastFailure } from '../../lib/api-error';
+import { useQuote } from '../../tasks/quote';
+import { newClientRequestId, saveVideoTask } from '../../tasks/save-task';
+import { TASKS_KEY } from '../../tasks/task-list';
+import type { AspectRatio } from '../../tasks/video-task';
+import { PicturePicker } from './picture-picker';
+import { TemplatePicker } from './template-picker';
+import { MAX_PICTURES, usePictures } from './use-pictures';
 import '../../styles.css';
 
-/** 极速生成视频: the creation form needs a signed-in user and the server's video tasks. */
-export default function AddVideoPage() {
-  const signedIn = useIsLoggedIn();
+const TITLE_MAX = 30;
+const PROMPT_MAX = 500;
+const MIN_DURATION = 5;
+const MAX_DURATION = 60;
+const ASPECT_RATIOS: { value: AspectRatio; label: string }[] = [
+  { value: '9:16', label: '竖屏 9:16' },
+  { value: '16:9', label: '横屏 16:9' },
+  { value: '1:1', label: '方形 1:1' },
+];
+const INSUFFICIENT_POINTS = 3;
+
+const length = (s: string) => [...s.trim()].length;
+
+/**
+ * The script as sent: the server refuses control characters (API.md), line breaks included, yet
+ * a textarea invites them; a break becomes a space, which the subtitles read the same.
+ */
+function promptToSend(prompt: string): string {
+  return prompt.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+}
+
+/** The form's starting values: 做同款 passes the template, its aspect ratio and its length. */
+function initialValues(query: Record<string, string>) {
+  const aspect = ASPECT_RATIOS.find((a) => a.value === query.aspectRatio)?.value ?? '9:16';
+  const seconds = Number(query.duration);
+  const duration = Number.isInteger(seconds) && seconds >= MIN_DURATION && seconds <= MAX_DURATION ? seconds : MIN_DURATION;
+  return { templateId: query.templateId ?? '', aspectRatio: aspect, duration };
+}
+
+function AddVideoForm() {
+  const query = usePageQuery();
+  const user = useUserInfo();
+  const client = useQueryClient();
+  const [initial] = useState(() => initialValues(query));
+  const [title, setTitle] = useState('');
+  const [prompt, setPrompt] = useState('');
+  const [templateId, setTemplateId] = useState(initial.templateId);
+  const [aspectRatio, setAspectRatio] = useState<AspectRatio>(initial.aspectRatio);
+  const [duration, setDuration] = useState(initial.duration);
+  const { pictures, add, remove, retry } = usePictures();
+  const quote = useQuote(duration, templateId);
+  // One id for the whole life of the form: a retry after a lost answer is the same submission.
+  const [clientRequestId] = useState(newClientRequestId);
+  const [submitting, setSubmitting] = useState(false);
+  // A ref, not the state: two taps inside one render both see submitting === false.
+  const sending = useRef(false);
+
+  const balance = user?.createNum ?? 0;
+  const cost = quote.data?.cost;
+  const problem =
+    length(title) === 0
+      ? '请填写标题'
+      : length(prompt) === 0
+        ? '请填写文案'
+        : pictures.some((p) => p.status === 'uploading')
+          ? '图片上传中，请稍候'
+          : pictures.some((p) => p.status === 'failed')
+            ? '有图片上传失败，请重试或删除'
+            : null;
+
+  const notEnoughPoints = async (needed: number) => {
+    const { confirm } = await showModal({
+      title: '积分不足',
+      content: `生成这个视频需要 ${needed} 积分，当前积分 ${balance}。兑换激活码即可获得积分。`,
+      confirmText: '兑换激活码',
+      cancelText: '取消',
+    });
+    // The dialog updates the session, and with it the balance shown here.
+    if (confirm) await openRedeemDialog();
+  };
+
+  const submit = async () => {
+    if (sending.current || problem) return;
+    if (cost !== undefined && cost > balance) {
+      await notEnoughPoints(cost);
+      return;
+    }
+    sending.current = true;
+    setSubmitting(true);
+    try {
+      const task = await saveVideoTask({
+        title: title.trim(),
+        prompt: promptToSend(prompt),
+        images: pictures.map((p) => p.url),
+        templateId,
+        aspectRatio,
+        duration,
+        clientRequestId,
+      });
+      void client.invalidateQueries({ queryKey: TASKS_KEY });
+      void refreshAccountInfo().catch(() => undefined);
+      await redirectTo({ url: `/pagesA/create/createSuccess?id=${encodeURIComponent(task.id)}` });
+    } catch (error) {
+      // Whatever happened, everything the user typed and picked stays in the form.
+      if (error instanceof ApiError && error.rspCode === INSUFFICIENT_POINTS) await notEnoughPoints(cost ?? duration);
+      else toastFailure(error);
+    } finally {
+      sending.current = false;
+      setSubmitting(false);
+    }
+  };
+
   return (
-    <div className="cr-page">
-      {signedIn ? (
-        <ErrorBlock status="busy" title="生成服务尚未开通" description="视频生成服务开通后即可在这里创作" />
-      ) : (
-        <SignInPrompt title="登录后即可生成视频" />
-      )}
+    <div className="cr-form">
+      <section className="cr-card cr-field">
+        <label className="cr-field-label" htmlFor="cr-title">
+          标题
+        </label>
+        <Input id="cr-title" className="cr-input" placeholder={`给视频起个名字（${TITLE_MAX} 字以内）`} value={title} onChange={setTitle} maxLength={TITLE_MAX} clearable />
+      </section>
+
+      <section className="cr-card cr-field">
+        <label className="cr-field-label" htmlFor="cr-prompt">
+          文案
+        </label>
+        <TextArea id="cr-prompt" className="cr-textarea" placeholder="写下视频要讲的内容，会作为字幕出现在视频里" value={prompt} onChange={setPrompt} maxLength={PROMPT_MAX} showCount autoSize={{ minRows: 4, maxRows: 10 }} />
+      </section>
+
+      <section className="cr-card cr-field">
+        <span className="cr-field-label">图片</span>
+        <span className="cr-field-note">最多 {MAX_PICTURES} 张，JPG、PNG 或 WEBP，每张不超过 10MB；不传也可以</span>
+        <PicturePicker pictures={pictures} onAdd={add} onRemove={remove} onRetry={retry} />
+      </section>
+
+      <section className="cr-card cr-field">
+        <span className="cr-field-label">模板</span>
+        <TemplatePicker
+          value={templateId}
+          onChange={(t) => {
+            setTemplateId(t?.id ?? '');
+            // A template comes with its own shape and length; the user may still change both.
+            if (t) {
+              setAspectRatio(t.aspectRatio);
+              setDuration(t.duration);
+            }
+          }}
+        />
+      </section>
+
+      <section className="cr-card cr-field">
+        <span className="cr-field-label">画面比例</span>
+        <div className="cr-segments" role="radiogroup" aria-label="画面比例">
+          {ASPECT_RATIOS.map((a) => (
+            <button key={a.value} type="button" role="radio" aria-checked={aspectRatio === a.value} className="cr-segment" onClick={() => setAspectRatio(a.value)}>
+              <span className={`cr-shape cr-shape--${a.value.replace(':', 'x')}`} aria-hidden="true" />
+              {a.label}
+            </button>
+          ))}
+        </div>
+        <div className="cr-duration">
+          <span className="cr-field-label">时长（秒）</span>
+          <Stepper
+            aria-label="时长（秒）"
+            min={MIN_DURATION}
+            max={MAX_DURATION}
+            digits={0}
+            value={duration}
+            onChange={(v) => setDuration(Math.min(MAX_DURATION, Math.max(MIN_DURATION, Math.round(v ?? MIN_DURATION))))}
+          />
+        </div>
+      </section>
+
+      <footer className="cr-submit-bar">
+        <div className="cr-cost" aria-live="polite">
+          <span>
+            消耗 <strong aria-label="消耗积分">{cost ?? '—'}</strong> 积分
+          </span>
+          <span className={`cr-cost-balance${cost !== undefined && cost > balance ? ' cr-cost-balance--short' : ''}`}>
+            当前积分 {balance}
+            {cost !== undefined && cost > balance && '，不足'}
+          </span>
+        </div>
+        <Button color="primary" shape="rounded" size="large" block disabled={problem !== null} loading={submitting} onClick={() => void submit()}>
+          生成视频
+        </Button>
+        {problem && <p className="cr-submit-note">{problem}</p>}
+      </footer>
     </div>
   );
+}
+
+/** 极速生成视频: title, script, pictures, template, shape and length, the price, and one submit. */
+export default function AddVideoPage() {
+  const signedIn = useIsLoggedIn();
+  return <div className="cr-page">{signedIn ? <AddVideoForm /> : <SignInPrompt title="登录后即可生成视频" />}</div>;
 }

@@ -1,5 +1,6 @@
 import { navigateTo, useUserInfo } from '@app/shared';
-import { Button, ErrorBlock } from '@app/shared/kit';
+import { Button } from '@app/shared/kit';
+import { TemplateGallery } from './template-gallery';
 import '../../styles.css';
 
 /** 首页: the app's name, the balance for a signed-in user, the entry to 极速生成视频, the templates. */
@@ -36,9 +37,9 @@ export default function HomePage() {
         <span className="cr-quick-entry-arrow" aria-hidden="true">›</span>
       </button>
 
-      <section className="cr-section">
+      <section className="cr-section cr-gallery">
         <h2 className="cr-section-title">模板</h2>
-        <ErrorBlock status="empty" title="暂无模板" description="模板上线后会出现在这里" />
+        <TemplateGallery />
       </section>
     </div>
   );

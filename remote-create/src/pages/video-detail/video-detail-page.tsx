@@ -1,17 +1,17 @@
-import { usePageQuery } from '@app/shared';
+import { SignInPrompt, useIsLoggedIn, usePageQuery } from '@app/shared';
 import { ErrorBlock } from '@app/shared/kit';
+import { TaskView } from './task-view';
+import { TemplateView } from './template-view';
 import '../../styles.css';
 
-/** 视频详情: a task (`?id=`) or a template (`?sysId=`). */
+/** 视频详情: the user's task (`?id=`) or a template's sample (`?sysId=`). */
 export default function VideoDetailPage() {
   const { id, sysId } = usePageQuery();
-  return (
-    <div className="cr-page">
-      {id || sysId ? (
-        <ErrorBlock status="busy" title="暂时无法加载视频" description="视频服务开通后即可在这里观看" />
-      ) : (
-        <ErrorBlock status="empty" title="视频不存在" description="链接缺少视频编号" />
-      )}
-    </div>
-  );
+  const signedIn = useIsLoggedIn();
+  let content: React.ReactNode;
+  if (sysId) content = <TemplateView id={sysId} />;
+  else if (!id) content = <ErrorBlock status="empty" title="视频不存在" description="链接缺少视频编号" />;
+  else if (!signedIn) content = <SignInPrompt title="登录后查看你的视频" />;
+  else content = <TaskView id={id} />;
+  return <div className="cr-page">{content}</div>;
 }

@@ -1,0 +1,111 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import type { UserInfo } from '@app/shared';
+import { baseUrl, openRoute, shownRoute, useBrowserPage, waitForPage } from '../src/browser';
+import { accountInfo, drawPicture, longPress, readmeScreenshot, register, settledGallery, shownPage, signIn, type ListedTemplate } from '../src/create';
+
+const current = useBrowserPage();
+let page: Page;
+let user: UserInfo;
+let template: ListedTemplate;
+
+beforeAll(async () => {
+  user = await register(baseUrl());
+  // The server's built-in templates, once their samples are rendered (the workers are then free
+  // for our video). The first one is the one the gallery shows first.
+  const gallery = await settledGallery(baseUrl());
+  expect(gallery.length).toBeGreaterThan(0);
+  template = gallery[0]!;
+}, 200000);
+
+beforeEach(async () => {
+  page = current.page();
+  await signIn(current.context(), user);
+});
+
+const tab = (index: number) => page.locator('.app-tabbar .adm-tab-bar-item').nth(index);
+
+describe('the newcomer’s first video', () => {
+  it('template → 做同款 → upload → submit → 我的创作 turns 已完成 by itself → play → delete by long press; the balance falls by the cost', async () => {
+    const start = (await accountInfo(baseUrl(), user.token)).createNum;
+
+    // 首页: the balance and the gallery, our template first.
+    await openRoute(page, '/');
+    await page.locator('.cr-template-cover[data-loaded]').first().waitFor();
+    expect(await page.locator('.cr-balance strong').textContent()).toBe(String(start));
+    await readmeScreenshot(page, 'home');
+    await page.locator('.cr-template-card').first().click();
+    await waitForPage(page);
+    expect(await shownRoute(page)).toBe('pagesA/detail/videoDetail');
+    await shownPage(page).locator('.cr-detail-title', { hasText: template.title }).waitFor();
+    // Its sample plays by itself.
+    await page.waitForFunction(() => {
+      const v = document.querySelector<HTMLVideoElement>('.app-page[aria-hidden="false"] video');
+      return !!v && v.currentTime > 0.2 && !v.paused;
+    });
+
+    // 做同款: the form, with the template chosen and its length.
+    await shownPage(page).getByRole('button', { name: '做同款' }).click();
+    await waitForPage(page);
+    expect(await shownRoute(page)).toBe('pagesA/create/addVideo');
+    const form = shownPage(page);
+    await form.locator('.cr-template-option[aria-checked="true"]', { hasText: template.title }).waitFor();
+    expect(await form.locator('.cr-segment[aria-checked="true"]').textContent()).toContain(template.aspectRatio);
+    expect(await form.getByRole('spinbutton').inputValue()).toBe(String(template.duration));
+    await form.locator('#cr-title').fill('我的第一个视频');
+    await form.locator('#cr-prompt').fill('清晨的阳光洒在海面上。\n我们出发去看日出。');
+    await form.locator('.cr-picture-input').setInputFiles({ name: 'sunrise.png', mimeType: 'image/png', buffer: await drawPicture(page) });
+    await form.locator('.cr-picture[data-status="done"]').waitFor();
+    await page.waitForFunction(() => /^\d+$/.test(document.querySelector('[aria-label="消耗积分"]')?.textContent ?? ''));
+    const cost = Number(await form.getByLabel('消耗积分').textContent());
+    expect(cost).toBe(template.duration); // 1 point per second by default
+    const submit = form.getByRole('button', { name: '生成视频' });
+    expect(await submit.isEnabled()).toBe(true);
+    await readmeScreenshot(page, 'add-video');
+
+    // Submit: 生成视频成功 with the task's id, live.
+    await submit.click();
+    await page.waitForFunction(() => document.querySelector('.app-page[aria-hidden="false"]')?.getAttribute('data-route') === 'pagesA/create/createSuccess');
+    await waitForPage(page);
+    await shownPage(page).locator('.cr-status-card[role="status"]').waitFor();
+    await readmeScreenshot(page, 'create-success');
+    expect((await accountInfo(baseUrl(), user.token)).createNum).toBe(start - cost);
+
+    // 我的创作: the task turns 已完成 with no reload (a marker on window survives only without one).
+    await page.evaluate(() => ((window as { __noReload?: boolean }).__noReload = true));
+    await shownPage(page).getByRole('button', { name: '查看我的创作' }).click();
+    await waitForPage(page);
+    expect(await shownRoute(page)).toBe('pages/create/create');
+    const item = shownPage(page).locator('.cr-task', { hasText: '我的第一个视频' });
+    await item.locator('.cr-badge--succeeded').waitFor({ timeout: 120000 });
+    expect(await page.evaluate(() => (window as { __noReload?: boolean }).__noReload)).toBe(true);
+    await item.locator('img.cr-cover[data-loaded]').waitFor();
+    await readmeScreenshot(page, 'my-creations');
+
+    // 视频详情: it plays.
+    await item.click();
+    await waitForPage(page);
+    const video = shownPage(page).locator('video');
+    await page.waitForFunction(() => {
+      const v = document.querySelector<HTMLVideoElement>('.app-page[aria-hidden="false"] video');
+      return !!v && v.currentTime > 0.5 && !v.paused;
+    });
+    expect(await video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+    await readmeScreenshot(page, 'video-detail');
+    // 下载 saves the MP4 under the video's title.
+    const [download] = await Promise.all([page.waitForEvent('download'), shownPage(page).getByRole('button', { name: '下载' }).click()]);
+    expect(download.suggestedFilename()).toBe('我的第一个视频.mp4');
+    expect((await readFile(await download.path())).subarray(4, 8).toString('latin1')).toBe('ftyp');
+
+    // Back to the list; a long press, 删除, confirm: gone, and the balance stays down by the cost.
+    await shownPage(page).locator('.adm-nav-bar-back').click();
+    expect(await shownRoute(page)).toBe('pages/create/create');
+    await longPress(page, item);
+    await page.locator('.adm-action-sheet-button-item', { hasText: '删除' }).click();
+    await page.locator('.adm-dialog').getByRole('button', { name: '删除' }).click();
+    await item.waitFor({ state: 'detached' });
+    expect((await accountInfo(baseUrl(), user.token)).createNum).toBe(start - cost);
+    await tab(0).click();
+    expect(await page.locator('.cr-balance strong').textContent()).toBe(String(start - cost));
+  }, 240000);
+});

@@ -1,0 +1,24 @@
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `2026-11-22 14:05` in the user's time zone. */
+export function formatTime(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** A video length as a player shows it: `0:05`, `1:00`. */
+export function formatDuration(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${pad(seconds % 60)}`;
+}
+
+/** A wait in words: `约 40 秒`, `约 3 分钟`. */
+export function formatWait(seconds: number): string {
+  if (seconds < 60) return `约 ${Math.max(1, seconds)} 秒`;
+  return `约 ${Math.ceil(seconds / 60)} 分钟`;
+}
+
+/** A file name any system accepts, from a title: `城市夜景.mp4`. */
+export function videoFileName(title: string, id: string): string {
+  const safe = title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 60);
+  return `${safe || `视频-${id}`}.mp4`;
+}

@@ -1,0 +1,181 @@
+import { testUser } from '@app/shared/test/fixtures';
+import { neverAnswer, sendRaw, useTestServer } from '@app/shared/src/request/test-server';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { session } from '@app/shared';
+import { page, task, template } from '../../test/fixtures';
+import { answer, api, bodies, clearOverlays, fakeNavigation, renderPage } from '../../test/render-page';
+import AddVideoPage from './add-video-page';
+
+const server = useTestServer();
+const SAVE = '/api/v1/video_task/save';
+const render = (query: Record<string, string> = {}) => renderPage(<AddVideoPage />, { route: 'pagesA/create/addVideo', query });
+
+const png = (name = 'a.png') => new File(['pixels'], name, { type: 'image/png' });
+let uploads = 0;
+
+/** The server side of an upload: a policy per picture, the store taking the file. */
+function acceptUploads(store: 'answer' | 'hold' = 'answer') {
+  api(server(), '/server_api/oss/stsPolicy', () => {
+    uploads += 1;
+    return answer({
+      host: '/store',
+      dir: 'u/1/',
+      key: `u/1/${uploads}.png`,
+      expire: 0,
+      maxSize: 10 * 1024 * 1024,
+      contentTypes: ['image/png', 'image/jpeg', 'image/webp'],
+      fields: { policy: 'p', signature: 's' },
+      url: `/files/u/1/${uploads}.png`,
+    });
+  });
+  server().route('/store', store === 'hold' ? neverAnswer : (_req, res) => sendRaw(res, 204, '', 'text/plain'));
+}
+
+const fill = (title: string, prompt: string) => {
+  fireEvent.change(screen.getByPlaceholderText('给视频起个名字（30 字以内）'), { target: { value: title } });
+  fireEvent.change(screen.getByPlaceholderText('写下视频要讲的内容，会作为字幕出现在视频里'), { target: { value: prompt } });
+};
+const submitButton = () => screen.getByRole('button', { name: '生成视频' }) as HTMLButtonElement;
+const pick = (...files: File[]) => fireEvent.change(screen.getByLabelText('选择图片'), { target: { files } });
+
+beforeEach(() => {
+  server().reset();
+  uploads = 0;
+  act(() => session.set(testUser({ createNum: 10 })));
+  api(server(), '/api/v1/sysVideo/list', answer(page([template()])));
+  api(server(), '/api/v1/sysVideo/detail', answer(template()));
+  api(server(), '/api/v1/video_task/quote', (body) => answer({ cost: body.duration, balance: 10, enough: (body.duration as number) <= 10 }));
+  api(server(), '/api/v1/account/getAccountInfo', answer(testUser({ createNum: 5 })));
+  URL.createObjectURL = jest.fn(() => 'blob:preview');
+  URL.revokeObjectURL = jest.fn();
+});
+afterEach(() => {
+  act(() => {
+    session.clear();
+    clearOverlays();
+  });
+});
+
+describe('极速生成视频', () => {
+  it('signed out: a way to sign in', () => {
+    act(() => session.clear());
+    render();
+    expect(screen.getByText('登录后即可生成视频')).toBeTruthy();
+  });
+
+  it('starts at 9:16 and 5 s, shows the cost beside the balance, and submits only when valid', async () => {
+    render();
+    expect(screen.getByRole('radio', { name: /9:16/ }).getAttribute('aria-checked')).toBe('true');
+    expect((screen.getByRole('spinbutton') as HTMLInputElement).value).toBe('5');
+    await waitFor(() => expect(screen.getByLabelText('消耗积分').textContent).toBe('5'));
+    expect(screen.getByText('当前积分 10')).toBeTruthy();
+    expect(submitButton().disabled).toBe(true);
+    expect(screen.getByText('请填写标题')).toBeTruthy();
+    fill('  ', '文案');
+    expect(submitButton().disabled).toBe(true);
+    fill('标题', '');
+    expect(screen.getByText('请填写文案')).toBeTruthy();
+    fill('标题', '文案');
+    expect(submitButton().disabled).toBe(false);
+  });
+
+  it('holds the title to 30 and the script to 500 characters, with a counter', () => {
+    render();
+    expect(screen.getByPlaceholderText('给视频起个名字（30 字以内）').getAttribute('maxlength')).toBe('30');
+    fill('标题', '一二三');
+    expect(screen.getByText('3/500')).toBeTruthy();
+  });
+
+  it('做同款 arrives with the template, its shape and its length', async () => {
+    render({ templateId: '7', aspectRatio: '16:9', duration: '15' });
+    await waitFor(() => expect(screen.getByRole('radio', { name: '旅行日记' }).getAttribute('aria-checked')).toBe('true'));
+    expect(screen.getByRole('radio', { name: /16:9/ }).getAttribute('aria-checked')).toBe('true');
+    expect((screen.getByRole('spinbutton') as HTMLInputElement).value).toBe('15');
+    await waitFor(() => expect(screen.getByLabelText('消耗积分').textContent).toBe('15'));
+  });
+
+  it('uploads each picture with its own progress, blocks submit meanwhile, and deletes one taken out', async () => {
+    acceptUploads();
+    api(server(), '/api/v1/video_task/delete_file_url', answer({}));
+    render();
+    fill('标题', '文案');
+    pick(png('a.png'), png('b.png'));
+    expect(screen.getAllByRole('progressbar')).toHaveLength(2);
+    expect(submitButton().disabled).toBe(true);
+    expect(screen.getByText('图片上传中，请稍候')).toBeTruthy();
+    await waitFor(() => expect(screen.queryAllByRole('progressbar')).toHaveLength(0));
+    expect(submitButton().disabled).toBe(false);
+    fireEvent.click(screen.getByLabelText('删除图片 1'));
+    await waitFor(() => expect(bodies(server(), '/api/v1/video_task/delete_file_url')).toHaveLength(1));
+    expect(screen.getAllByRole('img')).toHaveLength(1);
+  });
+
+  it('refuses a file that is not a picture before uploading it, and takes 9 at most', () => {
+    acceptUploads('hold');
+    render();
+    pick(new File(['x'], 'a.gif', { type: 'image/gif' }));
+    expect(screen.queryAllByRole('img')).toHaveLength(0);
+    pick(...Array.from({ length: 10 }, (_, i) => png(`${i}.png`)));
+    expect(screen.getAllByRole('img')).toHaveLength(9);
+    expect(screen.queryByText('选择图片')).toBeNull();
+  });
+
+  it('submits once with the form, then redirects to 生成视频成功 with the task id', async () => {
+    acceptUploads();
+    api(server(), SAVE, answer(task({ id: '77' })));
+    const nav = fakeNavigation();
+    render();
+    fill(' 我的视频 ', '第一行\n\n 第二行 ');
+    pick(png());
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+    const button = submitButton();
+    fireEvent.click(button);
+    fireEvent.click(button); // a second tap in the same moment sends nothing more
+    await waitFor(() => expect(nav.calls).toEqual(['redirectTo /pagesA/create/createSuccess?id=77']));
+    const sent = bodies(server(), SAVE);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ title: '我的视频', prompt: '第一行 第二行', images: ['/files/u/1/1.png'], templateId: '', aspectRatio: '9:16', duration: 5 });
+    expect(sent[0]!.clientRequestId).toMatch(/^[0-9a-f]{32}$/);
+    await waitFor(() => expect(session.get()?.createNum).toBe(5)); // the balance asked again
+  });
+
+  it('a retry after a failure sends the same clientRequestId, and keeps what was typed', async () => {
+    let attempt = 0;
+    api(server(), SAVE, () => (++attempt === 1 ? answer(null, 2, '标题含有不支持的字符') : answer(task({ id: '78' }))));
+    fakeNavigation();
+    render();
+    fill('标题', '文案');
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(bodies(server(), SAVE)).toHaveLength(1));
+    await screen.findByText('标题含有不支持的字符');
+    expect((screen.getByPlaceholderText('给视频起个名字（30 字以内）') as HTMLInputElement).value).toBe('标题');
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(bodies(server(), SAVE)).toHaveLength(2));
+    const [first, second] = bodies(server(), SAVE);
+    expect(second!.clientRequestId).toBe(first!.clientRequestId);
+    // The balance is asked again after a success: let that land here, not in the next test.
+    await waitFor(() => expect(session.get()?.createNum).toBe(5));
+  });
+
+  it('not enough points: a dialog that leads to 兑换激活码, and nothing is sent', async () => {
+    act(() => session.set(testUser({ createNum: 3 })));
+    render();
+    fill('标题', '文案');
+    await waitFor(() => expect(screen.getByLabelText('消耗积分').textContent).toBe('5'));
+    expect(screen.getByText('当前积分 3，不足')).toBeTruthy();
+    fireEvent.click(submitButton());
+    await screen.findByText('生成这个视频需要 5 积分，当前积分 3。兑换激活码即可获得积分。');
+    fireEvent.click(screen.getByText('兑换激活码'));
+    await screen.findByPlaceholderText(/激活码/);
+    expect(bodies(server(), SAVE)).toHaveLength(0);
+  });
+
+  it('the server saying 积分不足 (rspCode 3) opens the same dialog', async () => {
+    api(server(), SAVE, answer(null, 3, '积分不足'));
+    render();
+    fill('标题', '文案');
+    await waitFor(() => expect(screen.getByLabelText('消耗积分').textContent).toBe('5'));
+    fireEvent.click(submitButton());
+    await screen.findByText('兑换激活码');
+  });
+});

@@ -1,0 +1,59 @@
+import { useRef } from 'react';
+import { MAX_PICTURES, type Picture } from './use-pictures';
+
+interface Props {
+  pictures: Picture[];
+  onAdd(files: File[]): void;
+  onRemove(picture: Picture): void;
+  onRetry(picture: Picture): void;
+}
+
+/** Up to 9 pictures in a grid, each with its own upload progress, a remove button and, if it failed, a retry. */
+export function PicturePicker({ pictures, onAdd, onRemove, onRetry }: Props) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <div className="cr-pictures">
+      {pictures.map((p, i) => (
+        <div key={p.id} className={`cr-picture cr-picture--${p.status}`} data-status={p.status}>
+          <img src={p.preview} alt={`图片 ${i + 1}`} />
+          {p.status === 'uploading' && (
+            <span className="cr-picture-mask" role="progressbar" aria-valuenow={p.progress} aria-valuemin={0} aria-valuemax={100}>
+              {p.progress}%
+            </span>
+          )}
+          {p.status === 'failed' && (
+            <button type="button" className="cr-picture-mask" onClick={() => onRetry(p)} title={p.error}>
+              上传失败
+              <br />
+              点击重试
+            </button>
+          )}
+          <button type="button" className="cr-picture-remove" aria-label={`删除图片 ${i + 1}`} onClick={() => onRemove(p)}>
+            ×
+          </button>
+        </div>
+      ))}
+      {pictures.length < MAX_PICTURES && (
+        <button type="button" className="cr-picture cr-picture-add" onClick={() => input.current?.click()}>
+          <span aria-hidden="true">+</span>
+          <small>
+            {pictures.length}/{MAX_PICTURES}
+          </small>
+        </button>
+      )}
+      <input
+        ref={input}
+        className="cr-picture-input"
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        multiple
+        aria-label="选择图片"
+        onChange={(e) => {
+          const files = Array.from(e.currentTarget.files ?? []);
+          e.currentTarget.value = ''; // the same picture may be picked again after removing it
+          if (files.length) onAdd(files);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { imageProblem, toast, uploadImage, UPLOAD_CONTENT_TYPES, UPLOAD_MAX_SIZE } from '@app/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { deleteFileUrl } from '../../tasks/delete-file-url';
+
+/** Seed §5: a picture picker takes 9. */
+export const MAX_PICTURES = 9;
+
+export interface Picture {
+  id: number;
+  file: File;
+  /** A local preview, shown while the upload runs. */
+  preview: string;
+  status: 'uploading' | 'done' | 'failed';
+  progress: number;
+  /** Where the server serves it, once uploaded. */
+  url: string;
+  error: string;
+}
+
+interface Running {
+  controller: AbortController;
+}
+
+/**
+ * The form's pictures: each uploads on its own through the signed policy with its own progress;
+ * taking one out stops its upload or deletes the uploaded file (delete_file_url).
+ */
+export function usePictures() {
+  const [pictures, setPictures] = useState<Picture[]>([]);
+  const running = useRef(new Map<number, Running>());
+  const nextId = useRef(1);
+  const current = useRef(pictures);
+  current.current = pictures;
+
+  const update = useCallback((id: number, patch: Partial<Picture>) => {
+    setPictures((list) => list.map((p) => (p.id === id ? { ...p, ...patch } : p)));
+  }, []);
+
+  const upload = useCallback(
+    (id: number, file: File) => {
+      const controller = new AbortController();
+      running.current.set(id, { controller });
+      update(id, { status: 'uploading', progress: 0, error: '' });
+      uploadImage({ file, kind: 'image', signal: controller.signal, onProgress: (progress) => update(id, { progress }) })
+        .then((url) => update(id, { status: 'done', progress: 100, url }))
+        .catch((error: unknown) => {
+          if (controller.signal.aborted) return; // taken out by the user: nothing to say
+          const message = error instanceof Error ? error.message : '上传失败，请重试';
+          update(id, { status: 'failed', error: message });
+          toast(message);
+        })
+        .finally(() => running.current.delete(id));
+    },
+    [update],
+  );
+
+  const add = useCallback(
+    (files: File[]) => {
+      const room = MAX_PICTURES - current.current.length;
+      if (files.length > room) toast(`最多上传 ${MAX_PICTURES} 张图片`);
+      const added: Picture[] = [];
+      for (const file of files.slice(0, Math.max(0, room))) {
+        const problem = imageProblem(file, { contentTypes: UPLOAD_CONTENT_TYPES, maxSize: UPLOAD_MAX_SIZE });
+        if (problem) {
+          toast(problem);
+          continue;
+        }
+        added.push({ id: nextId.current++, file, preview: URL.createObjectURL(file), status: 'uploading', progress: 0, url: '', error: '' });
+      }
+      if (added.length === 0) return;
+      setPictures((list) => [...list, ...added]);
+      added.forEach((p) => upload(p.id, p.file));
+    },
+    [upload],
+  );
+
+  const remove = useCallback((picture: Picture) => {
+    running.current.get(picture.id)?.controller.abort();
+    running.current.delete(picture.id);
+    setPictures((list) => list.filter((p) => p.id !== picture.id));
+    URL.revokeObjectURL(picture.preview);
+    // Not worth troubling the user: a file left behind is only unused storage.
+    if (picture.url) void deleteFileUrl(picture.url).catch(() => undefined);
+  }, []);
+
+  const retry = useCallback((picture: Picture) => upload(picture.id, picture.file), [upload]);
+
+  // Leaving the page stops what is still uploading; the previews are only memory.
+  useEffect(
+    () => () => {
+      running.current.forEach((r) => r.controller.abort());
+      current.current.forEach((p) => URL.revokeObjectURL(p.preview));
+    },
+    [],
+  );
+
+  return { pictures, add, remove, retry };
+}

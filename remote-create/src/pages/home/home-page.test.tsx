@@ -1,0 +1,72 @@
+import { testUser } from '@app/shared/test/fixtures';
+import { useTestServer } from '@app/shared/src/request/test-server';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { session } from '@app/shared';
+import { page, template } from '../../test/fixtures';
+import { answer, api, fakeNavigation, renderPage } from '../../test/render-page';
+import HomePage from './home-page';
+
+const server = useTestServer();
+const LIST = '/api/v1/sysVideo/list';
+
+describe('首页', () => {
+  beforeEach(() => server().reset());
+  afterEach(() => act(() => session.clear()));
+
+  it('shows the balance only to a signed-in user, live', async () => {
+    api(server(), LIST, answer(page([])));
+    renderPage(<HomePage />);
+    expect(screen.getByText('极速生成视频')).toBeTruthy();
+    expect(screen.queryByLabelText('积分余额')).toBeNull();
+    act(() => session.set(testUser({ createNum: 7 })));
+    expect(screen.getByLabelText('积分余额').textContent).toContain('7');
+    act(() => session.update({ createNum: 2 }));
+    expect(screen.getByLabelText('积分余额').textContent).toContain('2');
+    await screen.findByText('暂无模板');
+  });
+
+  it('lists templates with cover, title and duration; one opens its sample', async () => {
+    const nav = fakeNavigation();
+    api(server(), LIST, answer(page([template(), template({ id: '8', title: '美食探店', duration: 60, coverUrl: '' })])));
+    const { container } = renderPage(<HomePage />);
+    await screen.findByText('旅行日记');
+    expect(screen.getByText('美食探店')).toBeTruthy();
+    expect(screen.getByText('0:15')).toBeTruthy();
+    expect(screen.getByText('1:00')).toBeTruthy();
+    expect(container.querySelector('img.cr-template-cover')?.getAttribute('src')).toBe(`${server().origin}/files/templates/7.jpg`);
+    expect(container.querySelectorAll('.cr-template-cover.cr-cover--placeholder')).toHaveLength(1);
+    fireEvent.click(screen.getByText('旅行日记'));
+    expect(nav.calls).toEqual(['navigateTo /pagesA/detail/videoDetail?sysId=7']);
+  });
+
+  it('the entry opens 极速生成视频', async () => {
+    const nav = fakeNavigation();
+    api(server(), LIST, answer(page([])));
+    renderPage(<HomePage />);
+    fireEvent.click(screen.getByText('极速生成视频'));
+    expect(nav.calls).toEqual(['navigateTo /pagesA/create/addVideo']);
+    await screen.findByText('暂无模板');
+  });
+
+  it('a failed gallery says so and loads again on request', async () => {
+    api(server(), LIST, answer(null, 1, '服务繁忙'));
+    renderPage(<HomePage />);
+    await screen.findByText('模板加载失败');
+    api(server(), LIST, answer(page([template()])));
+    fireEvent.click(screen.getByText('重新加载'));
+    await screen.findByText('旅行日记');
+  });
+
+  it('asks for the next page when the end of the list comes near', async () => {
+    api(server(), LIST, (body) =>
+      body.page === 1 ? answer(page([template()], 1, true)) : answer(page([template({ id: '9', title: '第二页的模板' })], 2, false)),
+    );
+    // jsdom lays nothing out: every element is at 0, so the loader is "within 50px" at once,
+    // once it counts as shown (jsdom gives no element an offsetParent).
+    const shown = jest.spyOn(HTMLElement.prototype, 'offsetParent', 'get').mockReturnValue(document.body);
+    renderPage(<HomePage />);
+    await screen.findByText('第二页的模板');
+    shown.mockRestore();
+    expect(server().received.map((r) => JSON.parse(r.body).page)).toEqual([1, 2]);
+  });
+});

@@ -1,0 +1,71 @@
+import { navigateTo, usePageActive } from '@app/shared';
+import { Button, ErrorBlock, InfiniteScroll } from '@app/shared/kit';
+import { Cover } from '../../components/cover';
+import { formatDuration } from '../../lib/format';
+import type { SysVideo } from '../../templates/sys-video';
+import { useTemplateList } from '../../templates/template-list';
+
+/** Seed §9: more is loaded when the list is within 50px of the bottom. */
+export const LOAD_MORE_THRESHOLD_PX = 50;
+
+function TemplateCard({ template }: { template: SysVideo }) {
+  return (
+    <button
+      type="button"
+      className="cr-template-card"
+      onClick={() => void navigateTo({ url: `/pagesA/detail/videoDetail?sysId=${encodeURIComponent(template.id)}` }).catch(() => undefined)}
+    >
+      <span className="cr-template-media">
+        <Cover src={template.coverUrl} className="cr-template-cover" />
+        <span className="cr-template-duration">{formatDuration(template.duration)}</span>
+      </span>
+      <span className="cr-template-title">{template.title}</span>
+      {template.style && <span className="cr-template-meta">{template.style}</span>}
+    </button>
+  );
+}
+
+/** 模板: covers, titles and durations from sysVideo/list; a card opens the template's sample. */
+export function TemplateGallery() {
+  const active = usePageActive();
+  const templates = useTemplateList();
+
+  if (templates.isPending) {
+    return (
+      <div className="cr-template-grid" aria-busy="true">
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="cr-template-card cr-template-card--loading" />
+        ))}
+      </div>
+    );
+  }
+  if (templates.isError) {
+    return (
+      <ErrorBlock status="disconnected" title="模板加载失败" description="请检查网络后重试">
+        <Button size="small" color="primary" shape="rounded" onClick={() => void templates.refetch()}>
+          重新加载
+        </Button>
+      </ErrorBlock>
+    );
+  }
+  const list = templates.data.pages.flatMap((p) => p.list);
+  if (list.length === 0) {
+    return <ErrorBlock status="empty" title="暂无模板" description="也可以不用模板，直接极速生成视频" />;
+  }
+  return (
+    <>
+      <div className="cr-template-grid">
+        {list.map((template) => (
+          <TemplateCard key={template.id} template={template} />
+        ))}
+      </div>
+      <InfiniteScroll
+        threshold={LOAD_MORE_THRESHOLD_PX}
+        hasMore={active && templates.hasNextPage}
+        loadMore={async () => {
+          await templates.fetchNextPage({ throwOnError: true });
+        }}
+      />
+    </>
+  );
+}

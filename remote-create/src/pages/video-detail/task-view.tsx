@@ -1,0 +1,124 @@
+import { ApiError, getCurrentPages, navigateBack, showModal, switchTab, usePageActive } from '@app/shared';
+import { Button, ErrorBlock } from '@app/shared/kit';
+import { SpinLoading } from '@app/shared/kit/heavy';
+import { StatusBadge } from '../../components/status-badge';
+import { VideoPlayer } from '../../components/video-player';
+import { toastFailure } from '../../lib/api-error';
+import { formatDuration, formatTime } from '../../lib/format';
+import { copyLink, saveVideo } from '../../lib/save-video';
+import { useCancelTask } from '../../tasks/cancel-task';
+import { useDeleteTask } from '../../tasks/delete-task';
+import { useVideoTask } from '../../tasks/task-detail';
+import { isPending, type VideoTask } from '../../tasks/video-task';
+
+function PendingScreen({ task }: { task: VideoTask }) {
+  const text =
+    task.status === 'queued'
+      ? task.queuePosition > 0
+        ? `排队中，前面还有 ${task.queuePosition - 1} 个视频`
+        : '排队中'
+      : `正在生成 ${task.progress}%`;
+  return (
+    <div className={`cr-player cr-player--${task.aspectRatio.replace(':', 'x')} cr-player--empty`} role="status">
+      <SpinLoading color="white" />
+      <p>{text}</p>
+      {task.status === 'processing' && (
+        <div className="cr-progress" aria-hidden="true">
+          <div className="cr-progress-fill" style={{ width: `${task.progress}%` }} />
+        </div>
+      )}
+      <small>生成完成后会在这里自动播放</small>
+    </div>
+  );
+}
+
+function EndedScreen({ task }: { task: VideoTask }) {
+  return (
+    <div className={`cr-player cr-player--${task.aspectRatio.replace(':', 'x')} cr-player--empty`}>
+      <p>{task.status === 'failed' ? '生成失败，积分已退还' : '已取消，积分已退还'}</p>
+      {task.errorMsg && <small>{task.errorMsg}</small>}
+    </div>
+  );
+}
+
+/** After deleting, leave the page: back to where the user came from, or to 我的创作. */
+function leave() {
+  const go = getCurrentPages().length > 1 ? navigateBack() : switchTab({ url: '/pages/create/create' });
+  void go.catch(() => undefined);
+}
+
+/** The user's own video: watch it, or follow it live while it renders; act on it by status. */
+export function TaskView({ id }: { id: string }) {
+  const active = usePageActive();
+  const query = useVideoTask(id, true, active);
+  const cancel = useCancelTask();
+  const remove = useDeleteTask();
+
+  if (query.isPending) return <SpinLoading className="cr-center-spin" color="primary" />;
+  if (query.isError) {
+    const missing = query.error instanceof ApiError;
+    return (
+      <ErrorBlock status={missing ? 'empty' : 'disconnected'} title={missing ? '视频不存在' : '加载失败'} description={missing ? '它可能已被删除' : '请检查网络后重试'}>
+        {!missing && (
+          <Button size="small" color="primary" shape="rounded" onClick={() => void query.refetch()}>
+            重新加载
+          </Button>
+        )}
+      </ErrorBlock>
+    );
+  }
+  const task = query.data;
+
+  const onCancel = async () => {
+    const { confirm } = await showModal({ title: '取消生成', content: '取消后积分将退还，确定取消吗？', confirmText: '取消生成', cancelText: '再等等' });
+    if (confirm) cancel.mutate(task.id, { onError: toastFailure });
+  };
+  const onDelete = async () => {
+    const content = isPending(task.status) ? '视频还在生成，删除会先取消并退还积分。确定删除吗？' : '删除后无法恢复，确定删除吗？';
+    const { confirm } = await showModal({ title: '删除视频', content, confirmText: '删除' });
+    if (confirm) remove.mutate(task.id, { onSuccess: leave, onError: toastFailure });
+  };
+
+  return (
+    <div className="cr-detail">
+      {task.status === 'succeeded' ? (
+        <VideoPlayer src={task.videoUrl} poster={task.coverUrl} aspectRatio={task.aspectRatio} autoPlay label={task.title} />
+      ) : isPending(task.status) ? (
+        <PendingScreen task={task} />
+      ) : (
+        <EndedScreen task={task} />
+      )}
+      <section className="cr-card cr-detail-info">
+        <div className="cr-detail-head">
+          <h1 className="cr-detail-title">{task.title}</h1>
+          <StatusBadge task={task} />
+        </div>
+        <p className="cr-detail-meta">
+          {formatTime(task.createdAt)} · {formatDuration(task.duration)} · {task.aspectRatio} · {task.cost} 积分
+        </p>
+        <h2 className="cr-detail-label">文案</h2>
+        <p className="cr-detail-text">{task.prompt}</p>
+      </section>
+      <div className="cr-detail-actions cr-detail-actions--row">
+        {isPending(task.status) && (
+          <Button shape="rounded" loading={cancel.isPending} onClick={() => void onCancel()}>
+            取消
+          </Button>
+        )}
+        {task.status === 'succeeded' && (
+          <>
+            <Button color="primary" shape="rounded" onClick={() => void saveVideo(task)}>
+              下载
+            </Button>
+            <Button shape="rounded" onClick={() => void copyLink(task.videoUrl)}>
+              复制链接
+            </Button>
+          </>
+        )}
+        <Button color="danger" fill="outline" shape="rounded" loading={remove.isPending} onClick={() => void onDelete()}>
+          删除
+        </Button>
+      </div>
+    </div>
+  );
+}

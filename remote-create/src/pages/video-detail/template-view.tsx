@@ -1,0 +1,54 @@
+import { ApiError, navigateTo, stringifyQuery } from '@app/shared';
+import { Button, ErrorBlock } from '@app/shared/kit';
+import { SpinLoading } from '@app/shared/kit/heavy';
+import { Cover } from '../../components/cover';
+import { VideoPlayer } from '../../components/video-player';
+import { formatDuration } from '../../lib/format';
+import { useTemplate } from '../../templates/template-detail';
+
+/** A template: its sample playing, what it is, and 做同款 (the form, prefilled with it). */
+export function TemplateView({ id }: { id: string }) {
+  const template = useTemplate(id);
+  if (template.isPending) return <SpinLoading className="cr-center-spin" color="primary" />;
+  if (template.isError) {
+    const missing = template.error instanceof ApiError;
+    return (
+      <ErrorBlock status={missing ? 'empty' : 'disconnected'} title={missing ? '模板不存在' : '加载失败'} description={missing ? template.error.message : '请检查网络后重试'}>
+        {!missing && (
+          <Button size="small" color="primary" shape="rounded" onClick={() => void template.refetch()}>
+            重新加载
+          </Button>
+        )}
+      </ErrorBlock>
+    );
+  }
+  const t = template.data;
+  const sameAsThis = () =>
+    void navigateTo({
+      url: `/pagesA/create/addVideo?${stringifyQuery({ templateId: t.id, aspectRatio: t.aspectRatio, duration: String(t.duration) })}`,
+    }).catch(() => undefined);
+  return (
+    <div className="cr-detail">
+      {t.videoUrl ? (
+        <VideoPlayer src={t.videoUrl} poster={t.coverUrl} aspectRatio={t.aspectRatio} autoPlay loop label={`${t.title} 示例视频`} />
+      ) : (
+        <div className={`cr-player cr-player--${t.aspectRatio.replace(':', 'x')} cr-player--empty`}>
+          <Cover src={t.coverUrl} />
+          <p>示例视频还在制作中</p>
+        </div>
+      )}
+      <section className="cr-card cr-detail-info">
+        <h1 className="cr-detail-title">{t.title}</h1>
+        <p className="cr-detail-meta">
+          {[t.category, t.style, formatDuration(t.duration), t.aspectRatio].filter(Boolean).join(' · ')}
+        </p>
+        {t.description && <p className="cr-detail-text">{t.description}</p>}
+      </section>
+      <div className="cr-detail-actions">
+        <Button block color="primary" shape="rounded" size="large" onClick={sameAsThis}>
+          做同款
+        </Button>
+      </div>
+    </div>
+  );
+}

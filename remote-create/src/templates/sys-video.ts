@@ -1,0 +1,15 @@
+import type { AspectRatio } from '../tasks/video-task';
+
+/** API.md SysVideo: a template with its sample video. */
+export interface SysVideo {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  style: string;
+  coverUrl: string;
+  videoUrl: string;
+  duration: number;
+  aspectRatio: AspectRatio;
+  sort: number;
+}

@@ -1,0 +1,20 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { callApi } from '@app/shared';
+import type { Page } from '../tasks/video-task';
+import type { SysVideo } from './sys-video';
+
+export const TEMPLATE_PAGE_SIZE = 10;
+
+export function listTemplates(page: number, pageSize = TEMPLATE_PAGE_SIZE): Promise<Page<SysVideo>> {
+  return callApi<Page<SysVideo>>('/api/v1/sysVideo/list', { page, pageSize }, { hideErrorToast: true });
+}
+
+/** The template gallery (no sign-in needed), page by page. */
+export function useTemplateList() {
+  return useInfiniteQuery({
+    queryKey: ['sys-videos'],
+    queryFn: ({ pageParam }) => listTemplates(pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+  });
+}

@@ -1,0 +1,45 @@
+import type { SysVideo } from '../templates/sys-video';
+import type { Page, VideoTask } from '../tasks/video-task';
+
+export function task(overrides: Partial<VideoTask> = {}): VideoTask {
+  return {
+    id: '1',
+    title: '城市夜景',
+    prompt: '夜色里的城市',
+    images: [],
+    templateId: '',
+    aspectRatio: '9:16',
+    duration: 5,
+    status: 'succeeded',
+    progress: 100,
+    queuePosition: 0,
+    cost: 5,
+    videoUrl: '/files/videos/1.mp4',
+    coverUrl: '/files/videos/1.jpg',
+    errorMsg: '',
+    createdAt: new Date(2026, 10, 22, 14, 5).getTime(),
+    startedAt: 0,
+    finishedAt: 0,
+    ...overrides,
+  };
+}
+
+export function template(overrides: Partial<SysVideo> = {}): SysVideo {
+  return {
+    id: '7',
+    title: '旅行日记',
+    description: '把旅途的照片变成短片',
+    category: '旅行',
+    style: '电影感',
+    coverUrl: '/files/templates/7.jpg',
+    videoUrl: '/files/templates/7.mp4',
+    duration: 15,
+    aspectRatio: '9:16',
+    sort: 0,
+    ...overrides,
+  };
+}
+
+export function page<T>(list: T[], pageNo = 1, hasMore = false): Page<T> {
+  return { list, total: list.length, page: pageNo, pageSize: 10, hasMore };
+}
