@@ -23,9 +23,9 @@ export interface AppOptions {
 
 /**
  * What must be one instance in the page: React (with `react/jsx-runtime`, `react-dom/client`),
- * the query cache, @app/shared (bus, session, requests) and its UI kit in two halves,
- * `@app/shared/kit` and `@app/shared/kit/heavy` (only the antd-mobile components in use, the heavy
- * ones off the first route: see shared/src/ui/kit.ts). Nothing else is shared: a shared
+ * the query cache, @app/shared (bus, session, requests) and its UI kit in two parts,
+ * `@app/shared/kit` and `@app/shared/kit/more` (only the antd-mobile components in use, and
+ * only the first part on the first route: see shared/src/ui/kit.ts). Nothing else is shared: a shared
  * module is not tree-shaken, so sharing costs bytes.
  */
 function installed(name: string): string {
@@ -45,7 +45,7 @@ export const SHARED = {
   '@tanstack/react-query': singleton('@tanstack/react-query'),
   '@app/shared': singleton('@app/shared'),
   '@app/shared/kit': singleton('@app/shared'),
-  '@app/shared/kit/heavy': singleton('@app/shared'),
+  '@app/shared/kit/more': singleton('@app/shared'),
 };
 
 /** @module-federation/inject-external-runtime-core-plugin, ES module build. */

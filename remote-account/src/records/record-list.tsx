@@ -1,6 +1,6 @@
 import { ApiError } from '@app/shared';
 import { Button, ErrorBlock, InfiniteScroll } from '@app/shared/kit';
-import { PullToRefresh, SpinLoading } from '@app/shared/kit/heavy';
+import { PullToRefresh, SpinLoading } from '@app/shared/kit/more';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { flattenPages, type Page } from './record-pages';
 

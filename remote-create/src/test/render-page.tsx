@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { PageContext, provideNavigation, type NavigateOptions, type Navigation } from '@app/shared';
-import { Dialog, Toast } from '@app/shared/kit/heavy';
+import { Dialog, Toast } from '@app/shared/kit/more';
 import type { ReactNode } from 'react';
 import { sendJson, type TestServer } from '@app/shared/src/request/test-server';
 

@@ -53,7 +53,7 @@ describe('the UI kit', () => {
     expect(offenders.map((f) => path.relative(ROOT, f))).toEqual([]);
   });
 
-  it('keeps its light half light: no animation, gesture or form library (they belong in kit/heavy)', () => {
+  it('keeps the first-route part light: no animation, gesture or form library (they belong in kit/more)', () => {
     const modules = kitModules('kit.ts');
     expect(modules.length).toBeGreaterThan(0);
     // Straight to each component: the index would bring every component either half uses.

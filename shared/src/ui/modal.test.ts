@@ -2,9 +2,9 @@ import { fireEvent, screen } from '@testing-library/dom';
 import { setLocale } from '../i18n/locale';
 import { showModal } from './modal';
 
-// The dialog comes from the heavy half of the kit, loaded on first use; compiling it for the first
+// The dialog comes from kit/more, loaded on first use; compiling it for the first
 // time can outlast findByText's wait on a busy machine, so load it before the tests.
-beforeAll(() => import('@app/shared/kit/heavy'));
+beforeAll(() => import('@app/shared/kit/more'));
 
 async function press(text: string): Promise<void> {
   fireEvent.click(await screen.findByText(text));

@@ -16,8 +16,8 @@ export interface ShowModalResult {
 /** The runtime's confirm dialog (uni.showModal); button texts default to the user's language. */
 export async function showModal(options: ShowModalOptions): Promise<ShowModalResult> {
   const { title, content, showCancel = true } = options;
-  // The dialog lives in the heavy half of the kit, loaded on first use.
-  const { Dialog } = await import('@app/shared/kit/heavy');
+  // The dialog lives in the part of the kit the first route does not load.
+  const { Dialog } = await import('@app/shared/kit/more');
   const confirmText = options.confirmText ?? t('uni.showModal.confirm');
   if (!showCancel) {
     await Dialog.alert({ title, content, confirmText });

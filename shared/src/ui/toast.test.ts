@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/dom';
-import { Toast } from '@app/shared/kit/heavy';
+import { Toast } from '@app/shared/kit/more';
 import { RUNTIME_TOAST_MS, UI_TOAST_MS, showToast, toast } from './toast';
 
 afterEach(() => {

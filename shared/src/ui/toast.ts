@@ -13,8 +13,8 @@ export interface ShowToastOptions {
 
 const ICONS = { success: 'success', error: 'fail', loading: 'loading', none: undefined } as const;
 
-// The toast lives in the heavy half of the kit, loaded on the first toast (not on the first route).
-const kit = () => import('@app/shared/kit/heavy');
+// The toast lives in the part of the kit the first route does not load: loaded on the first toast.
+const kit = () => import('@app/shared/kit/more');
 
 /**
  * The runtime's toast (uni.showToast). A plain string is shown as text with no icon: the

@@ -1,4 +1,5 @@
-import { Button, List } from '@app/shared/kit';
+import { Button } from '@app/shared/kit';
+import { List } from '@app/shared/kit/more';
 import { useVersionInfo } from './version-info';
 import '../../styles.css';
 

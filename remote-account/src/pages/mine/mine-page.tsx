@@ -1,5 +1,6 @@
 import { navigateTo, openRedeemDialog, showModal, stringifyQuery, useUserInfo } from '@app/shared';
-import { Avatar, Button, List } from '@app/shared/kit';
+import { Button } from '@app/shared/kit';
+import { Avatar, List } from '@app/shared/kit/more';
 import { useState } from 'react';
 import { maskPhone, membershipLabel } from '../../format';
 import { logout } from './logout';

@@ -1,5 +1,6 @@
 import { SignInPrompt, toast, uploadImage, useUserInfo, type UserInfo } from '@app/shared';
-import { Avatar, Button, Input, List, ProgressCircle } from '@app/shared/kit';
+import { Button } from '@app/shared/kit';
+import { Avatar, Input, List, ProgressCircle } from '@app/shared/kit/more';
 import { useEffect, useRef, useState } from 'react';
 import { maskPhone } from '../../format';
 import { useChangeInfo } from './change-info';

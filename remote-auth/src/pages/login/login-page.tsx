@@ -1,5 +1,6 @@
 import { getCurrentPages, navigateBack, redirectTo, reLaunch, switchTab, usePageQuery } from '@app/shared';
-import { Button, Checkbox, Input, NavBar } from '@app/shared/kit';
+import { Button, NavBar } from '@app/shared/kit';
+import { Checkbox, Input } from '@app/shared/kit/more';
 import { useRef, useState } from 'react';
 import { loginErrorText, PASSWORD_MAX, validateLogin, type LoginField, type LoginForm, type LoginProblems } from './login-form';
 import { useLoginOrRegister } from './login-or-register';

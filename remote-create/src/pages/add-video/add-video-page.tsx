@@ -11,8 +11,8 @@ import {
   usePageQuery,
   useUserInfo,
 } from '@app/shared';
-import { Button, Input } from '@app/shared/kit';
-import { Stepper, TextArea } from '@app/shared/kit/heavy';
+import { Button } from '@app/shared/kit';
+import { Input, Stepper, TextArea } from '@app/shared/kit/more';
 import { toastFailure } from '../../lib/api-error';
 import { useQuote } from '../../tasks/quote';
 import { newClientRequestId, saveVideoTask } from '../../tasks/save-task';

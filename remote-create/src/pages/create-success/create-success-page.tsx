@@ -1,6 +1,6 @@
 import { navigateTo, redirectTo, SignInPrompt, switchTab, useIsLoggedIn, usePageActive, usePageQuery } from '@app/shared';
-import { Button, ErrorBlock, Result } from '@app/shared/kit';
-import { SpinLoading } from '@app/shared/kit/heavy';
+import { Button, ErrorBlock } from '@app/shared/kit';
+import { Result, SpinLoading } from '@app/shared/kit/more';
 import { formatWait } from '../../lib/format';
 import { useQueuePosition } from '../../tasks/queue-position';
 import { useVideoTask } from '../../tasks/task-detail';

@@ -1,6 +1,6 @@
 import { navigateTo, showModal, SignInPrompt, useIsLoggedIn, usePageActive, usePageShow } from '@app/shared';
 import { Button, ErrorBlock, InfiniteScroll } from '@app/shared/kit';
-import { ActionSheet, PullToRefresh, SpinLoading } from '@app/shared/kit/heavy';
+import { ActionSheet, PullToRefresh, SpinLoading } from '@app/shared/kit/more';
 import { toastFailure } from '../../lib/api-error';
 import { useCancelTask } from '../../tasks/cancel-task';
 import { useDeleteTask } from '../../tasks/delete-task';

@@ -1,6 +1,6 @@
 import { ApiError, getCurrentPages, navigateBack, showModal, switchTab, usePageActive } from '@app/shared';
 import { Button, ErrorBlock } from '@app/shared/kit';
-import { SpinLoading } from '@app/shared/kit/heavy';
+import { SpinLoading } from '@app/shared/kit/more';
 import { StatusBadge } from '../../components/status-badge';
 import { VideoPlayer } from '../../components/video-player';
 import { toastFailure } from '../../lib/api-error';

@@ -1,6 +1,6 @@
 import { ApiError, navigateTo, stringifyQuery } from '@app/shared';
 import { Button, ErrorBlock } from '@app/shared/kit';
-import { SpinLoading } from '@app/shared/kit/heavy';
+import { SpinLoading } from '@app/shared/kit/more';
 import { Cover } from '../../components/cover';
 import { VideoPlayer } from '../../components/video-player';
 import { formatDuration } from '../../lib/format';
