@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import net from 'node:net';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { makeTempDir, removeTempDirs } from './helpers/temp-dirs.js';
@@ -54,4 +56,24 @@ describe('main', () => {
       main.child.kill('SIGKILL');
     }
   }, 20_000);
+
+  it('on SIGTERM cuts a connection that never finishes its request after a grace period, and closes cleanly', async () => {
+    const main = startMain({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: makeTempDir(), WEB_ROOT: makeTempDir(), LOG_LEVEL: 'info' });
+    try {
+      const [, port] = await main.waitFor(/is up at http:\/\/127\.0\.0\.1:(\d+)\//);
+      const socket = net.connect(Number(port), '127.0.0.1');
+      await once(socket, 'connect');
+      socket.write('GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n'); // the headers never end
+      const cut = once(socket, 'close');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const signalledAt = Date.now();
+      main.child.kill('SIGTERM');
+      expect(await main.exited).toBe(0);
+      await cut;
+      expect(Date.now() - signalledAt).toBeLessThan(8000);
+      expect(main.output().stdout).not.toContain('still closing');
+    } finally {
+      main.child.kill('SIGKILL');
+    }
+  }, 30_000);
 });
