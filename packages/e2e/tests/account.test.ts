@@ -83,9 +83,11 @@ describe('the whole account path', () => {
     await waitForPage(page);
     await expect(shown().getByText('镜头里的阿明').isVisible()).resolves.toBe(true);
     await screenshot(page, 'account-mine-renamed');
-    // 首页 (another remote) shows the session's new numbers too.
+    // 首页 (another remote) shows the new name and numbers too.
     await openTab(page, 0);
     expect(await shown().getByLabel('积分余额').textContent()).toContain('110');
+    await expect(shown().getByText('你好，镜头里的阿明').isVisible()).resolves.toBe(true);
+    await screenshot(page, 'account-home-renamed');
     expect((await storedUser(page))?.nickname).toBe('镜头里的阿明');
   });
 

@@ -13,15 +13,17 @@ describe('首页', () => {
   beforeEach(() => server().reset());
   afterEach(() => act(() => session.clear()));
 
-  it('shows the balance only to a signed-in user, live', async () => {
+  it('shows who is signed in and their balance only to a signed-in user, live', async () => {
     api(server(), LIST, answer(page([])));
     renderPage(<HomePage />);
     expect(screen.getByText('极速生成视频')).toBeTruthy();
     expect(screen.queryByLabelText('积分余额')).toBeNull();
-    act(() => session.set(testUser({ createNum: 7 })));
+    act(() => session.set(testUser({ createNum: 7, nickname: '小明' })));
     expect(screen.getByLabelText('积分余额').textContent).toContain('7');
-    act(() => session.update({ createNum: 2 }));
+    expect(screen.getByText('你好，小明')).toBeTruthy();
+    act(() => session.update({ createNum: 2, nickname: '阿明' }));
     expect(screen.getByLabelText('积分余额').textContent).toContain('2');
+    expect(screen.getByText('你好，阿明')).toBeTruthy();
     await screen.findByText('暂无模板');
   });
 

@@ -3,7 +3,7 @@ import { Button } from '@app/shared/kit';
 import { TemplateGallery } from './template-gallery';
 import '../../styles.css';
 
-/** 首页: the app's name, the balance for a signed-in user, the entry to 极速生成视频, the templates. */
+/** 首页: the app's name, who is signed in and their balance, the entry to 极速生成视频, the templates. */
 export default function HomePage() {
   const user = useUserInfo();
   const open = (url: string) => void navigateTo({ url }).catch(() => undefined);
@@ -13,9 +13,12 @@ export default function HomePage() {
         <h1 className="cr-home-title">AI视频生成工具</h1>
         <p className="cr-home-subtitle">一段文字、几张图片，生成你的短视频</p>
         {user?.token ? (
-          <div className="cr-balance" aria-label="积分余额">
-            <span>积分</span>
-            <strong>{user.createNum}</strong>
+          <div className="cr-home-user">
+            <span className="cr-home-greeting">你好，{user.nickname}</span>
+            <div className="cr-balance" aria-label="积分余额">
+              <span>积分</span>
+              <strong>{user.createNum}</strong>
+            </div>
           </div>
         ) : (
           <Button size="small" shape="rounded" className="cr-home-login" onClick={() => open('/pagesA/login/index')}>
