@@ -1,8 +1,8 @@
-import { ApiError } from '@app/shared';
+import { ApiError, type ApiPage } from '@app/shared';
 import { Button, ErrorBlock, InfiniteScroll } from '@app/shared/kit';
 import { PullToRefresh, SpinLoading } from '@app/shared/kit/more';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { flattenPages, type Page } from './record-pages';
+import { flattenPages } from './record-pages';
 
 /** Seed §9: more is loaded when the list is within 50px of the bottom. */
 export const BOTTOM_REACH_DISTANCE = 50;
@@ -13,7 +13,7 @@ function errorText(error: unknown): string {
 }
 
 interface RecordListProps<T extends { id: string }> {
-  query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
+  query: UseInfiniteQueryResult<InfiniteData<ApiPage<T>>>;
   renderItem(item: T): React.ReactNode;
   emptyTitle: string;
   emptyDescription: string;

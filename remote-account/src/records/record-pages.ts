@@ -1,14 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { callApi } from '@app/shared';
-
-/** API.md lists: `{ list, total, page, pageSize, hasMore }`, newest first. */
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-  hasMore: boolean;
-}
+import { callApi, type ApiPage } from '@app/shared';
 
 export const RECORDS_PAGE_SIZE = 20;
 
@@ -19,7 +10,7 @@ export const RECORDS_PAGE_SIZE = 20;
 export function useRecordPages<T>(key: string, url: string, userId: string) {
   return useInfiniteQuery({
     queryKey: [key, userId],
-    queryFn: ({ pageParam, signal }) => callApi<Page<T>>(url, { page: pageParam, pageSize: RECORDS_PAGE_SIZE }, { signal }),
+    queryFn: ({ pageParam, signal }) => callApi<ApiPage<T>>(url, { page: pageParam, pageSize: RECORDS_PAGE_SIZE }, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
   });
@@ -29,7 +20,7 @@ export function useRecordPages<T>(key: string, url: string, userId: string) {
  * The loaded pages as one list. Pages are offsets: a record added meanwhile shifts the next page
  * by one, which would show a record twice; each id is shown once.
  */
-export function flattenPages<T extends { id: string }>(pages: Page<T>[] | undefined): T[] {
+export function flattenPages<T extends { id: string }>(pages: ApiPage<T>[] | undefined): T[] {
   const seen = new Set<string>();
   return (pages ?? []).flatMap((p) => p.list).filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
 }

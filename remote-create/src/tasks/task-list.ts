@@ -1,12 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { callApi, useUserInfo } from '@app/shared';
+import { callApi, useUserInfo, type ApiPage } from '@app/shared';
 import { useBackoffPolling } from '../lib/backoff-polling';
-import { isPending, type Page, type VideoTask } from './video-task';
+import { isPending, type VideoTask } from './video-task';
 
 export const TASK_PAGE_SIZE = 10;
 
-export function queryUserTasks(page: number, pageSize = TASK_PAGE_SIZE): Promise<Page<VideoTask>> {
-  return callApi<Page<VideoTask>>('/api/v1/video_task/query_user_task', { page, pageSize }, { hideErrorToast: true });
+export function queryUserTasks(page: number, pageSize = TASK_PAGE_SIZE): Promise<ApiPage<VideoTask>> {
+  return callApi<ApiPage<VideoTask>>('/api/v1/video_task/query_user_task', { page, pageSize }, { hideErrorToast: true });
 }
 
 /** Every list of tasks of every user: what a change to a task makes stale. */
@@ -18,7 +18,7 @@ export const TASKS_KEY = ['video-tasks'] as const;
  */
 export function useTaskList(active: boolean) {
   const user = useUserInfo();
-  const refetchInterval = useBackoffPolling<{ pages: Page<VideoTask>[] }>(
+  const refetchInterval = useBackoffPolling<{ pages: ApiPage<VideoTask>[] }>(
     (data) => data.pages.some((p) => p.list.some((task) => isPending(task.status))),
     active,
   );

@@ -22,15 +22,6 @@ export interface VideoTask {
   finishedAt: number;
 }
 
-/** One page of a list call (API.md "Conventions"). */
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-  hasMore: boolean;
-}
-
 /** Still waiting for the renderer: it will change without the user doing anything. */
 export function isPending(status: TaskStatus): boolean {
   return status === 'queued' || status === 'processing';

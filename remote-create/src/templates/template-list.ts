@@ -1,12 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { callApi } from '@app/shared';
-import type { Page } from '../tasks/video-task';
+import { callApi, type ApiPage } from '@app/shared';
+
 import type { SysVideo } from './sys-video';
 
 export const TEMPLATE_PAGE_SIZE = 10;
 
-export function listTemplates(page: number, pageSize = TEMPLATE_PAGE_SIZE): Promise<Page<SysVideo>> {
-  return callApi<Page<SysVideo>>('/api/v1/sysVideo/list', { page, pageSize }, { hideErrorToast: true });
+export function listTemplates(page: number, pageSize = TEMPLATE_PAGE_SIZE): Promise<ApiPage<SysVideo>> {
+  return callApi<ApiPage<SysVideo>>('/api/v1/sysVideo/list', { page, pageSize }, { hideErrorToast: true });
 }
 
 /** The template gallery (no sign-in needed), page by page. */

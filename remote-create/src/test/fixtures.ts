@@ -1,5 +1,6 @@
+import type { ApiPage } from '@app/shared';
 import type { SysVideo } from '../templates/sys-video';
-import type { Page, VideoTask } from '../tasks/video-task';
+import type { VideoTask } from '../tasks/video-task';
 
 export function task(overrides: Partial<VideoTask> = {}): VideoTask {
   return {
@@ -40,6 +41,6 @@ export function template(overrides: Partial<SysVideo> = {}): SysVideo {
   };
 }
 
-export function page<T>(list: T[], pageNo = 1, hasMore = false): Page<T> {
+export function page<T>(list: T[], pageNo = 1, hasMore = false): ApiPage<T> {
   return { list, total: list.length, page: pageNo, pageSize: 10, hasMore };
 }

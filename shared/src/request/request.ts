@@ -21,6 +21,15 @@ export interface ApiEnvelope<T = unknown> {
   data: T;
 }
 
+/** One page of a list call (API.md "Conventions"), newest first. */
+export interface ApiPage<T> {
+  list: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+  hasMore: boolean;
+}
+
 export interface RequestOptions {
   url: string;
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
