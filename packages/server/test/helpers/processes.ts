@@ -6,7 +6,9 @@ import { spawn } from 'node:child_process';
  * only the CLI and leave the script running.
  */
 export function startTsx(file: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', file], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // `app-source`: workspace packages from their TypeScript source (see packages/engine's exports),
+  // so a test process needs no build, as the Jest projects need none.
+  const child = spawn(process.execPath, ['--conditions=app-source', '--import', 'tsx', file], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
