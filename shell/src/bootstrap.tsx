@@ -4,13 +4,15 @@ import { bus, provideNavigation, queryClient, refreshAccountInfo, session } from
 import { App } from './app/app';
 import { PageLoader } from './app/page-loader';
 import { startScaling } from './app/scaling';
-import { fetchRemoteEntries, loadPageComponent, registerAll, resetRemote } from './federation/remotes';
+import type { RemoteEntries } from './federation/remote-entries';
+import { loadPageComponent, registerAll, resetRemote } from './federation/remotes';
 import { BrowserHistory, currentUrl } from './router/browser-history';
 import { PageStack } from './router/page-stack';
 import { installUniGlobal } from './uni';
 import './styles.css';
 
-async function main(): Promise<void> {
+/** Starts the app; `entries` is the request for /remotes.json, already under way (see index.ts). */
+export async function main(entries: Promise<RemoteEntries>): Promise<void> {
   startScaling();
 
   const loader = new PageLoader({ load: loadPageComponent, reset: (page) => resetRemote(page.remote) });
@@ -29,7 +31,7 @@ async function main(): Promise<void> {
     </QueryClientProvider>,
   );
 
-  registerAll(await fetchRemoteEntries());
+  registerAll(await entries);
   await stack.start(currentUrl());
 
   // The session is checked with the server at start and whenever the app comes back to the front.
@@ -41,4 +43,3 @@ async function main(): Promise<void> {
   });
 }
 
-void main();

@@ -1,2 +1,7 @@
+import { fetchRemoteEntries } from './federation/remote-entries';
+
+// Where the remotes live is on the first page's path: ask now, while the shared modules load.
+const entries = fetchRemoteEntries();
+
 // The async boundary: shared modules (React, @app/shared, …) are negotiated before any app code runs.
-import('./bootstrap');
+void import('./bootstrap').then(({ main }) => main(entries));

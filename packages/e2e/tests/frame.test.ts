@@ -174,7 +174,7 @@ describe('one runtime for every app', () => {
       localStorage.setItem('userInfo', JSON.stringify({ id: 'x', phone: '13800138000', nickname: '小明', name: '', avatar: '', token: 't', createNum: 42, expireTime: 0, createdAt: 0 }));
       window.dispatchEvent(new StorageEvent('storage', { key: 'userInfo' }));
     });
-    await expect(page.getByText('小明').isVisible()).resolves.toBe(true);
+    await expect(page.getByText('小明', { exact: true }).isVisible()).resolves.toBe(true);
     await expect(page.getByText('138****8000').isVisible()).resolves.toBe(true);
     await page.locator('.app-tabbar .adm-tab-bar-item').nth(0).click();
     await expect(page.locator('.cr-balance strong').textContent()).resolves.toBe('42');
