@@ -2,7 +2,7 @@
 // browser in, pictures to upload, and the README's screenshots.
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { UserInfo } from '@app/shared';
 import { ARTIFACTS } from './browser';
 import { ROOT } from './server';
@@ -20,25 +20,8 @@ async function call<T>(baseUrl: string, url: string, body: object, headers: Reco
   return answer.data;
 }
 
-/** A mainland mobile number nobody else in this run has. */
-export function newPhone(): string {
-  return `139${String(Date.now() % 1e8).padStart(8, '0')}`;
-}
-
-/** Registers (or signs in) through login_or_register, as the login page does. */
-export function register(baseUrl: string, phone = newPhone(), password = 'secret123'): Promise<UserInfo> {
-  return call<UserInfo>(baseUrl, '/api/v1/account/login_or_register', { phone, password });
-}
-
 export function accountInfo(baseUrl: string, token: string): Promise<UserInfo> {
   return call<UserInfo>(baseUrl, '/api/v1/account/getAccountInfo', { token });
-}
-
-/** Every page of this context starts signed in as `user` (the session the login page stores). */
-export async function signIn(context: BrowserContext, user: UserInfo): Promise<void> {
-  await context.addInitScript((info) => {
-    if (!localStorage.getItem('userInfo')) localStorage.setItem('userInfo', info);
-  }, JSON.stringify(user));
 }
 
 export interface TemplateInput {

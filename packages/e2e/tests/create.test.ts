@@ -1,16 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import type { UserInfo } from '@app/shared';
 import { baseUrl, openRoute, shownRoute, useBrowserPage, waitForPage } from '../src/browser';
-import { accountInfo, drawPicture, longPress, readmeScreenshot, register, settledGallery, shownPage, signIn, type ListedTemplate } from '../src/create';
+import { registerInBrowser, storedUser, uniquePhone } from '../src/account';
+import { accountInfo, drawPicture, longPress, readmeScreenshot, settledGallery, shownPage, type ListedTemplate } from '../src/create';
 
 const current = useBrowserPage();
 let page: Page;
-let user: UserInfo;
 let template: ListedTemplate;
 
 beforeAll(async () => {
-  user = await register(baseUrl());
   // The server's built-in templates, once their samples are rendered (the workers are then free
   // for our video). The first one is the one the gallery shows first.
   const gallery = await settledGallery(baseUrl());
@@ -18,16 +16,19 @@ beforeAll(async () => {
   template = gallery[0]!;
 }, 200000);
 
-beforeEach(async () => {
+beforeEach(() => {
   page = current.page();
-  await signIn(current.context(), user);
 });
 
 const tab = (index: number) => page.locator('.app-tabbar .adm-tab-bar-item').nth(index);
 
 describe('the newcomer’s first video', () => {
   it('template → 做同款 → upload → submit → 我的创作 turns 已完成 by itself → play → delete by long press; the balance falls by the cost', async () => {
-    const start = (await accountInfo(baseUrl(), user.token)).createNum;
+    // Signed up on the login page, as a newcomer is, and back on 首页.
+    await registerInBrowser(page, uniquePhone(), '/');
+    expect(await shownRoute(page)).toBe('pages/index/index');
+    const { token } = (await storedUser(page))!;
+    const start = (await accountInfo(baseUrl(), token)).createNum;
 
     // 首页: the balance and the gallery, our template first.
     await openRoute(page, '/');
@@ -69,7 +70,7 @@ describe('the newcomer’s first video', () => {
     await waitForPage(page);
     await shownPage(page).locator('.cr-status-card[role="status"]').waitFor();
     await readmeScreenshot(page, 'create-success');
-    expect((await accountInfo(baseUrl(), user.token)).createNum).toBe(start - cost);
+    expect((await accountInfo(baseUrl(), token)).createNum).toBe(start - cost);
 
     // 我的创作: the task turns 已完成 with no reload (a marker on window survives only without one).
     await page.evaluate(() => ((window as { __noReload?: boolean }).__noReload = true));
@@ -104,7 +105,7 @@ describe('the newcomer’s first video', () => {
     await page.locator('.adm-action-sheet-button-item', { hasText: '删除' }).click();
     await page.locator('.adm-dialog').getByRole('button', { name: '删除' }).click();
     await item.waitFor({ state: 'detached' });
-    expect((await accountInfo(baseUrl(), user.token)).createNum).toBe(start - cost);
+    expect((await accountInfo(baseUrl(), token)).createNum).toBe(start - cost);
     await tab(0).click();
     expect(await page.locator('.cr-balance strong').textContent()).toBe(String(start - cost));
   }, 240000);
