@@ -23,3 +23,4 @@ export * from './ui/modal';
 export * from './ui/redeem-dialog';
 export * from './i18n/locale';
 export * from './ui/sign-in-prompt';
+export * from './ui/load-more';

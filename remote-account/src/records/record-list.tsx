@@ -1,11 +1,8 @@
-import { ApiError, type ApiPage } from '@app/shared';
-import { Button, ErrorBlock, InfiniteScroll } from '@app/shared/kit';
+import { ApiError, LoadMore, type ApiPage } from '@app/shared';
+import { Button, ErrorBlock } from '@app/shared/kit';
 import { PullToRefresh, SpinLoading } from '@app/shared/kit/more';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { flattenPages } from './record-pages';
-
-/** Seed §9: more is loaded when the list is within 50px of the bottom. */
-export const BOTTOM_REACH_DISTANCE = 50;
 
 function errorText(error: unknown): string {
   if (error instanceof ApiError) return error.rspMsg;
@@ -24,7 +21,7 @@ interface RecordListProps<T extends { id: string }> {
  * moment — loading, failed (with retry), empty, the records.
  */
 export function RecordList<T extends { id: string }>({ query, renderItem, emptyTitle, emptyDescription }: RecordListProps<T>) {
-  const { data, isPending, isError, error, refetch, fetchNextPage, hasNextPage } = query;
+  const { data, isPending, isError, error, refetch } = query;
 
   if (isPending) {
     return (
@@ -57,15 +54,7 @@ export function RecordList<T extends { id: string }>({ query, renderItem, emptyT
         ) : (
           <>
             <ul className="ac-records">{items.map((item) => <li key={item.id}>{renderItem(item)}</li>)}</ul>
-            <InfiniteScroll
-              threshold={BOTTOM_REACH_DISTANCE}
-              hasMore={hasNextPage}
-              loadMore={async () => {
-                const next = await fetchNextPage();
-                // Thrown, the kit shows its 加载失败 / 重新加载 line instead of asking again at once.
-                if (next.isError) throw next.error;
-              }}
-            />
+            <LoadMore query={query} />
           </>
         )}
       </PullToRefresh>

@@ -1,12 +1,9 @@
-import { navigateTo, usePageActive } from '@app/shared';
-import { Button, ErrorBlock, InfiniteScroll } from '@app/shared/kit';
+import { LoadMore, navigateTo, usePageActive } from '@app/shared';
+import { Button, ErrorBlock } from '@app/shared/kit';
 import { Cover } from '../../components/cover';
 import { formatDuration } from '../../lib/format';
 import type { SysVideo } from '../../templates/sys-video';
 import { useTemplateList } from '../../templates/template-list';
-
-/** Seed §9: more is loaded when the list is within 50px of the bottom. */
-export const LOAD_MORE_THRESHOLD_PX = 50;
 
 function TemplateCard({ template }: { template: SysVideo }) {
   return (
@@ -59,13 +56,7 @@ export function TemplateGallery() {
           <TemplateCard key={template.id} template={template} />
         ))}
       </div>
-      <InfiniteScroll
-        threshold={LOAD_MORE_THRESHOLD_PX}
-        hasMore={active && templates.hasNextPage}
-        loadMore={async () => {
-          await templates.fetchNextPage({ throwOnError: true });
-        }}
-      />
+      <LoadMore query={templates} enabled={active} />
     </>
   );
 }

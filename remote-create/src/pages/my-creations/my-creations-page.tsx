@@ -1,12 +1,11 @@
-import { navigateTo, showModal, SignInPrompt, useIsLoggedIn, usePageActive, usePageShow } from '@app/shared';
-import { Button, ErrorBlock, InfiniteScroll } from '@app/shared/kit';
+import { LoadMore, navigateTo, showModal, SignInPrompt, useIsLoggedIn, usePageActive, usePageShow } from '@app/shared';
+import { Button, ErrorBlock } from '@app/shared/kit';
 import { ActionSheet, PullToRefresh, SpinLoading } from '@app/shared/kit/more';
 import { toastFailure } from '../../lib/api-error';
 import { useCancelTask } from '../../tasks/cancel-task';
 import { useDeleteTask } from '../../tasks/delete-task';
 import { useTaskList } from '../../tasks/task-list';
 import { isPending, type VideoTask } from '../../tasks/video-task';
-import { LOAD_MORE_THRESHOLD_PX } from '../home/template-gallery';
 import { TaskItem } from './task-item';
 import '../../styles.css';
 
@@ -77,13 +76,7 @@ function TaskList() {
               <TaskItem key={task.id} task={task} onLongPress={act} />
             ))}
           </div>
-          <InfiniteScroll
-            threshold={LOAD_MORE_THRESHOLD_PX}
-            hasMore={active && tasks.hasNextPage}
-            loadMore={async () => {
-              await tasks.fetchNextPage({ throwOnError: true });
-            }}
-          />
+          <LoadMore query={tasks} enabled={active} />
         </>
       )}
     </PullToRefresh>
