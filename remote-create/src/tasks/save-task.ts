@@ -1,16 +1,11 @@
 import { callApi } from '@app/shared';
-import type { AspectRatio, VideoTask } from './video-task';
+import type { VideoTask } from './video-task';
 
-export interface NewVideoTask {
-  title: string;
-  prompt: string;
-  images: string[];
-  templateId: string;
-  aspectRatio: AspectRatio;
-  duration: number;
+/** What the form sends: the task's own fields, and the id of this one submission. */
+export type NewVideoTask = Pick<VideoTask, 'title' | 'prompt' | 'images' | 'templateId' | 'aspectRatio' | 'duration'> & {
   /** One per form: a retry of the same submission answers the first task and charges once. */
   clientRequestId: string;
-}
+};
 
 export function saveVideoTask(task: NewVideoTask): Promise<VideoTask> {
   return callApi<VideoTask>('/api/v1/video_task/save', { ...task });

@@ -1,6 +1,7 @@
 import { LoadMore, navigateTo, usePageActive } from '@app/shared';
-import { Button, ErrorBlock } from '@app/shared/kit';
+import { ErrorBlock } from '@app/shared/kit';
 import { Cover } from '../../components/cover';
+import { LoadFailed } from '../../components/load-failed';
 import { formatDuration } from '../../lib/format';
 import type { SysVideo } from '../../templates/sys-video';
 import { useTemplateList } from '../../templates/template-list';
@@ -37,13 +38,7 @@ export function TemplateGallery() {
     );
   }
   if (templates.isError) {
-    return (
-      <ErrorBlock status="disconnected" title="模板加载失败" description="请检查网络后重试">
-        <Button size="small" color="primary" shape="rounded" onClick={() => void templates.refetch()}>
-          重新加载
-        </Button>
-      </ErrorBlock>
-    );
+    return <LoadFailed title="模板加载失败" error={templates.error} retry={() => void templates.refetch()} />;
   }
   const list = templates.data.pages.flatMap((p) => p.list);
   if (list.length === 0) {

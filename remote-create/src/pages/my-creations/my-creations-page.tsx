@@ -1,6 +1,7 @@
 import { LoadMore, navigateTo, showModal, SignInPrompt, useIsLoggedIn, usePageActive, usePageShow } from '@app/shared';
 import { Button, ErrorBlock } from '@app/shared/kit';
 import { ActionSheet, PullToRefresh, SpinLoading } from '@app/shared/kit/more';
+import { LoadFailed } from '../../components/load-failed';
 import { toastFailure } from '../../lib/api-error';
 import { useCancelTask } from '../../tasks/cancel-task';
 import { useDeleteTask } from '../../tasks/delete-task';
@@ -46,13 +47,7 @@ function TaskList() {
 
   if (tasks.isPending) return <SpinLoading className="cr-center-spin" color="primary" />;
   if (tasks.isError) {
-    return (
-      <ErrorBlock status="disconnected" title="加载失败" description="请检查网络后重试">
-        <Button size="small" color="primary" shape="rounded" onClick={() => void tasks.refetch()}>
-          重新加载
-        </Button>
-      </ErrorBlock>
-    );
+    return <LoadFailed error={tasks.error} retry={() => void tasks.refetch()} />;
   }
   // A task created while pages were loaded shifts the pages by one: the same task may come twice.
   const list = [...new Map(tasks.data.pages.flatMap((p) => p.list).map((task) => [task.id, task])).values()];

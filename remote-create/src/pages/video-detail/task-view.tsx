@@ -1,6 +1,7 @@
-import { ApiError, getCurrentPages, navigateBack, showModal, switchTab, usePageActive } from '@app/shared';
-import { Button, ErrorBlock } from '@app/shared/kit';
+import { getCurrentPages, navigateBack, showModal, switchTab, usePageActive } from '@app/shared';
+import { Button } from '@app/shared/kit';
 import { SpinLoading } from '@app/shared/kit/more';
+import { LoadFailed } from '../../components/load-failed';
 import { StatusBadge } from '../../components/status-badge';
 import { VideoPlayer } from '../../components/video-player';
 import { toastFailure } from '../../lib/api-error';
@@ -56,16 +57,7 @@ export function TaskView({ id }: { id: string }) {
 
   if (query.isPending) return <SpinLoading className="cr-center-spin" color="primary" />;
   if (query.isError) {
-    const missing = query.error instanceof ApiError;
-    return (
-      <ErrorBlock status={missing ? 'empty' : 'disconnected'} title={missing ? '视频不存在' : '加载失败'} description={missing ? '它可能已被删除' : '请检查网络后重试'}>
-        {!missing && (
-          <Button size="small" color="primary" shape="rounded" onClick={() => void query.refetch()}>
-            重新加载
-          </Button>
-        )}
-      </ErrorBlock>
-    );
+    return <LoadFailed error={query.error} retry={() => void query.refetch()} missing={{ title: '视频不存在', description: '它可能已被删除' }} />;
   }
   const task = query.data;
 

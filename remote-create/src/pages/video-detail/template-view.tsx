@@ -1,7 +1,8 @@
-import { ApiError, navigateTo, stringifyQuery } from '@app/shared';
-import { Button, ErrorBlock } from '@app/shared/kit';
+import { navigateTo, stringifyQuery } from '@app/shared';
+import { Button } from '@app/shared/kit';
 import { SpinLoading } from '@app/shared/kit/more';
 import { Cover } from '../../components/cover';
+import { LoadFailed } from '../../components/load-failed';
 import { VideoPlayer } from '../../components/video-player';
 import { formatDuration } from '../../lib/format';
 import { useTemplate } from '../../templates/template-detail';
@@ -11,15 +12,8 @@ export function TemplateView({ id }: { id: string }) {
   const template = useTemplate(id);
   if (template.isPending) return <SpinLoading className="cr-center-spin" color="primary" />;
   if (template.isError) {
-    const missing = template.error instanceof ApiError;
     return (
-      <ErrorBlock status={missing ? 'empty' : 'disconnected'} title={missing ? '模板不存在' : '加载失败'} description={missing ? template.error.message : '请检查网络后重试'}>
-        {!missing && (
-          <Button size="small" color="primary" shape="rounded" onClick={() => void template.refetch()}>
-            重新加载
-          </Button>
-        )}
-      </ErrorBlock>
+      <LoadFailed error={template.error} retry={() => void template.refetch()} missing={{ title: '模板不存在', description: template.error.message }} />
     );
   }
   const t = template.data;
