@@ -5,6 +5,7 @@ import type { Db } from '../db/database.js';
 import type { FileStore } from '../modules/storage/store.js';
 import type { VideoProvider } from '../modules/tasks/provider.js';
 import { completeSample, failSample, releaseSample, renewSampleLease, type SampleLease, type TemplateRow } from '../modules/templates/template-samples.js';
+import { holdLease } from './held-lease.js';
 import type { WorkerLog } from './run-task.js';
 import { storeFile } from './task-outputs.js';
 
@@ -24,15 +25,14 @@ export interface SampleRunnerDeps {
  */
 export async function runSample(deps: SampleRunnerDeps, lease: SampleLease, template: TemplateRow, shutdown: AbortSignal): Promise<void> {
   const held = { id: template.id, owner: lease.owner };
-  const controller = new AbortController();
-  const stop = (reason: 'lost' | 'shutdown') => controller.signal.aborted || controller.abort(reason);
   const warn = (message: string) => (error: unknown) => deps.log.warn({ err: error, templateId: template.id }, message);
-  const onShutdown = () => stop('shutdown');
-  shutdown.addEventListener('abort', onShutdown);
-  if (shutdown.aborted) stop('shutdown');
-  const renewal = setInterval(() => {
-    renewSampleLease(deps.db, template.id, lease.owner, lease.leaseMs).then((ours) => ours || stop('lost'), warn('sample lease renewal failed'));
-  }, Math.max(1, Math.floor(lease.leaseMs / 3)));
+  const holding = holdLease({
+    leaseMs: lease.leaseMs,
+    renew: () => renewSampleLease(deps.db, template.id, lease.owner, lease.leaseMs),
+    shutdown,
+    onRenewError: warn('sample lease renewal failed'),
+  });
+  const { signal } = holding;
 
   let workDir: string | undefined;
   const stored: string[] = [];
@@ -51,9 +51,9 @@ export async function runSample(deps: SampleRunnerDeps, lease: SampleLease, temp
         workDir,
       },
       () => undefined,
-      controller.signal,
+      signal,
     );
-    controller.signal.throwIfAborted();
+    signal.throwIfAborted();
     const stem = `templates/${template.id}/${randomBytes(8).toString('hex')}`;
     stored.push(`${stem}.mp4`, `${stem}.jpg`);
     const video = await storeFile(deps.store, `${stem}.mp4`, result.video, 'video/mp4');
@@ -64,14 +64,13 @@ export async function runSample(deps: SampleRunnerDeps, lease: SampleLease, temp
       stored.length = 0;
     }
   } catch (error) {
-    if (controller.signal.reason === 'shutdown') await releaseSample(deps.db, template.id, lease.owner).catch(warn('could not put the sample back'));
-    else if (!controller.signal.aborted) {
+    if (signal.reason === 'shutdown') await releaseSample(deps.db, template.id, lease.owner).catch(warn('could not put the sample back'));
+    else if (!signal.aborted) {
       deps.log.error({ err: error, templateId: template.id }, 'template sample failed: the template stays hidden until a restart');
       await failSample(deps.db, template.id, lease.owner).catch(warn('could not record the failed sample'));
     }
   } finally {
-    clearInterval(renewal);
-    shutdown.removeEventListener('abort', onShutdown);
+    holding.release();
     // Stored but not ours to publish (lease lost, or the render stopped while storing): nobody's.
     await Promise.all(stored.map((key) => deps.store.delete(key))).catch(warn('could not remove an unused sample file'));
     if (workDir) await rm(workDir, { recursive: true, force: true }).catch(warn('could not remove the work directory'));

@@ -14,6 +14,7 @@ import { failTask, RENDER_FAILED } from '../modules/tasks/fail-task.js';
 import { RenderFailure, type VideoProvider } from '../modules/tasks/provider.js';
 import { taskOutputKeys } from '../modules/tasks/task-outputs.js';
 import type { TaskRow } from '../modules/tasks/video-task.js';
+import { holdLease, type LeaseStop } from './held-lease.js';
 import { progressReporter } from './progress-reporter.js';
 import { prepareRenderTask } from './task-inputs.js';
 import { storeOutputs } from './task-outputs.js';
@@ -34,7 +35,7 @@ export interface TaskRunnerDeps {
 }
 
 /** Why a render was stopped from outside: the user cancelled, the task is no longer ours, or the worker is shutting down. */
-type StopReason = 'cancelled' | 'lost' | 'shutdown';
+type StopReason = 'cancelled' | LeaseStop;
 
 /**
  * Renders a claimed task to its end: pictures in, provider, files to storage, succeeded. While it
@@ -45,17 +46,15 @@ type StopReason = 'cancelled' | 'lost' | 'shutdown';
  */
 export async function runTask(deps: TaskRunnerDeps, lease: Lease, task: TaskRow, shutdown: AbortSignal): Promise<void> {
   const held = { id: task.id, userId: task.userId, owner: lease.owner };
-  const controller = new AbortController();
-  const stop = (reason: StopReason) => controller.signal.aborted || controller.abort(reason);
   const warn = (message: string) => (error: unknown) => deps.log.warn({ err: error, taskId: task.id }, message);
-
+  const holding = holdLease<'cancelled'>({
+    leaseMs: lease.leaseMs,
+    renew: () => renewLease(deps.db, task.id, lease.owner, lease.leaseMs),
+    shutdown,
+    onRenewError: warn('lease renewal failed'),
+  });
+  const { signal, stop } = holding;
   const offCancel = deps.signals.onCancelled((id) => id === task.id && stop('cancelled'));
-  const onShutdown = () => stop('shutdown');
-  shutdown.addEventListener('abort', onShutdown);
-  if (shutdown.aborted) stop('shutdown');
-  const renewal = setInterval(() => {
-    renewLease(deps.db, task.id, lease.owner, lease.leaseMs).then((ours) => ours || stop('lost'), warn('lease renewal failed'));
-  }, Math.max(1, Math.floor(lease.leaseMs / 3)));
   const onProgress = progressReporter({
     everyMs: deps.progressEveryMs,
     write: (percent) => reportProgress(deps.db, task.id, lease.owner, percent),
@@ -68,18 +67,17 @@ export async function runTask(deps: TaskRunnerDeps, lease: Lease, task: TaskRow,
     deps.log.info({ taskId: task.id, attempt: task.attempts, owner: lease.owner }, 'rendering');
     workDir = await mkdtemp(path.join(deps.tempDir, `video-task-${task.id}-`));
     const input = await prepareRenderTask(deps, task, workDir);
-    controller.signal.throwIfAborted();
-    const result = await deps.provider.render(input, onProgress, controller.signal);
-    controller.signal.throwIfAborted();
+    signal.throwIfAborted();
+    const result = await deps.provider.render(input, onProgress, signal);
+    signal.throwIfAborted();
     const outputs = await storeOutputs(deps.store, task.id, result);
     if (await completeTask(deps.db, held, outputs)) deps.log.info({ taskId: task.id }, 'rendered');
     else await discardOutputs(deps, task.id);
   } catch (error) {
-    await afterFailure(deps, held, controller.signal, error).catch(warn('could not record the end of the task'));
+    await afterFailure(deps, held, signal, error).catch(warn('could not record the end of the task'));
   } finally {
-    clearInterval(renewal);
+    holding.release();
     offCancel();
-    shutdown.removeEventListener('abort', onShutdown);
     if (workDir) await rm(workDir, { recursive: true, force: true }).catch(warn('could not remove the work directory'));
   }
 }
