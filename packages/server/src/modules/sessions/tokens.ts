@@ -73,6 +73,11 @@ class TokenBatcher {
     this.lookup = prepareLookup(db);
   }
 
+  /** One lookup on its own, at a given time (tests that travel in time). */
+  async findAt(tokenHash: string, now: Date): Promise<LookupRow | undefined> {
+    return (await this.lookup.execute({ tokenHashes: [tokenHash], now: now.toISOString() }))[0];
+  }
+
   find(tokenHash: string): Promise<LookupRow | undefined> {
     return new Promise((resolve, reject) => {
       const callers = this.waiting.get(tokenHash);
@@ -123,9 +128,7 @@ function batcherOf(db: Queryable): TokenBatcher {
 export async function resolveToken(db: Queryable, token: string, now?: Date): Promise<UserRow | null> {
   if (!token || token.length > 200) return null;
   const tokenHash = hashToken(token);
-  const row = now
-    ? (await prepareLookup(db).execute({ tokenHashes: [tokenHash], now: now.toISOString() }))[0]
-    : await batcherOf(db).find(tokenHash);
+  const row = now ? await batcherOf(db).findAt(tokenHash, now) : await batcherOf(db).find(tokenHash);
   if (!row) return null;
   const at = now ?? new Date();
   if (at.getTime() - row.lastUsedAt.getTime() > SLIDE_EVERY_MS) {
