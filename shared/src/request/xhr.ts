@@ -4,6 +4,8 @@
  * client library. It only moves bytes; what an answer means is request.ts's business.
  */
 
+import { stringifyQuery } from '../navigation/query-string';
+
 export interface XhrOptions {
   method: string;
   url: string;
@@ -93,12 +95,11 @@ export function xhr<T>(options: XhrOptions): Promise<XhrAnswer<T>> {
 /** `base` + `url` (unless `url` is absolute) + the query; objects in the query go as JSON. */
 export function buildUrl(base: string, url: string, query: Record<string, unknown> | undefined): string {
   const full = /^[a-z][a-z\d+.-]*:\/\//i.test(url) || base === '' ? url : `${base.replace(/\/$/, '')}/${url.replace(/^\//, '')}`;
-  const pairs = Object.entries(query ?? {})
-    .filter(([, value]) => value !== undefined && value !== null)
-    .map(([key, value]) => {
-      const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-      return `${encodeURIComponent(key)}=${encodeURIComponent(text)}`;
-    });
-  if (pairs.length === 0) return full;
-  return `${full}${full.includes('?') ? '&' : '?'}${pairs.join('&')}`;
+  const flat = Object.entries(query ?? {}).map(([key, value]) => [
+    key,
+    value !== null && typeof value === 'object' ? JSON.stringify(value) : (value as string | number | boolean | undefined | null),
+  ]);
+  const search = stringifyQuery(Object.fromEntries(flat));
+  if (search === '') return full;
+  return `${full}${full.includes('?') ? '&' : '?'}${search}`;
 }
