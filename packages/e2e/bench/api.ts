@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
+import { postApi } from '../src/api';
 import { ROOT, startServer, type RunningServer } from '../src/server';
 
 const CONNECTIONS = 50;
@@ -41,14 +42,9 @@ async function hello(): Promise<{ url: string; stop: () => void }> {
 }
 
 async function signIn(server: RunningServer, phone: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/v1/account/login_or_register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone, password: 'bench-password' }),
-  });
-  const body = (await res.json()) as { rspCode: number; data: { token: string } };
-  if (body.rspCode !== 0) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return body.data.token;
+  const { answer } = await postApi<{ token: string }>(server.url, '/api/v1/account/login_or_register', { phone, password: 'bench-password' });
+  if (answer.rspCode !== 0) throw new Error(`sign-in failed: ${JSON.stringify(answer)}`);
+  return answer.data.token;
 }
 
 /** One user per connection, each request with its own user's token: no answer is the same twice in a row. */

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
+import { postApi } from './api';
 import { baseUrl, openRoute, waitForPage } from './browser';
 import { ROOT } from './server';
 
@@ -59,12 +60,7 @@ export async function createCodes(options: { points: number; days: number; count
 
 /** An API call from outside the browser, e.g. revoking a token as another device would. */
 export async function callApiOutside<T = unknown>(path: string, body: Record<string, unknown>): Promise<{ rspCode: number; rspMsg: string; data: T }> {
-  const answer = await fetch(`${baseUrl()}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', platform: 'h5' },
-    body: JSON.stringify(body),
-  });
-  return (await answer.json()) as { rspCode: number; rspMsg: string; data: T };
+  return (await postApi<T>(baseUrl(), path, body)).answer;
 }
 
 /** Switches tab through the tab bar (0 首页, 1 创作, 2 我的) and waits for the page. */

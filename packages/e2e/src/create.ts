@@ -4,19 +4,13 @@ import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { UserInfo } from '@app/shared';
+import { postApi } from './api';
 import { ARTIFACTS } from './browser';
 import { ROOT } from './server';
 
-interface Envelope<T> {
-  rspCode: number;
-  rspMsg: string;
-  data: T;
-}
-
 async function call<T>(baseUrl: string, url: string, body: object, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(`${baseUrl}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', platform: 'h5', ...headers }, body: JSON.stringify(body) });
-  const answer = (await res.json()) as Envelope<T> & { msg?: string };
-  if (!res.ok || answer.rspCode !== 0) throw new Error(`${url}: HTTP ${res.status} ${answer.rspMsg ?? answer.msg}`);
+  const { status, answer } = await postApi<T>(baseUrl, url, body, headers);
+  if (status < 200 || status >= 300 || answer.rspCode !== 0) throw new Error(`${url}: HTTP ${status} ${answer.rspMsg ?? answer.msg}`);
   return answer.data;
 }
 
