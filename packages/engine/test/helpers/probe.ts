@@ -5,7 +5,11 @@ import { open } from 'node:fs/promises';
 import { promisify } from 'node:util';
 
 export interface Probe {
-  video: { codec: string; pixFmt: string; width: number; height: number; frames: number; duration: number };
+  video: {
+    codec: string; pixFmt: string; width: number; height: number; frames: number; duration: number;
+    /** How the stream says its YUV is to be read back as colour ('' where it says nothing). */
+    colour: { space: string; range: string; primaries: string; transfer: string };
+  };
   audio: { codec: string; duration: number } | undefined;
   duration: number;
 }
@@ -18,6 +22,10 @@ interface RawStream {
   height?: number;
   nb_read_frames?: string;
   duration?: string;
+  color_space?: string;
+  color_range?: string;
+  color_primaries?: string;
+  color_transfer?: string;
 }
 
 export async function probe(file: string): Promise<Probe> {
@@ -33,6 +41,10 @@ export async function probe(file: string): Promise<Probe> {
     video: {
       codec: video.codec_name, pixFmt: video.pix_fmt ?? '', width: video.width ?? 0, height: video.height ?? 0,
       frames: Number(video.nb_read_frames), duration: Number(video.duration),
+      colour: {
+        space: video.color_space ?? '', range: video.color_range ?? '',
+        primaries: video.color_primaries ?? '', transfer: video.color_transfer ?? '',
+      },
     },
     audio: audio && { codec: audio.codec_name, duration: Number(audio.duration) },
     duration: Number(raw.format.duration),
