@@ -4,7 +4,10 @@
 // the cost of the video encode alone: no drawing, no RGBA input to convert, no audio. Target:
 // wall-time ratio ≤ 1.2. A third run, ffmpeg alone fed like the renderer feeds it (testsrc2 as RGBA
 // frames, the same audio bed, AAC), shows how much of the gap is the encode's input and audio
-// rather than the drawing. Rounds are interleaved, so load from elsewhere on the machine hits all
+// rather than the drawing. A fourth, the floor, is x264 alone encoding the renderer's own finished
+// frames (decoded from its first video, read from a file): what this content costs to encode
+// with nothing drawn, converted or piped — the ratio no renderer could beat on this machine.
+// Rounds are interleaved, so load from elsewhere on the machine hits all
 // sides alike, and medians are reported with the load average around them.
 import { createCanvas } from '@napi-rs/canvas';
 import { spawn } from 'node:child_process';
@@ -12,9 +15,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { audioBedGraph } from '../src/audio-bed.js';
-import { builtinProvider } from '../src/index.js';
+import { builtinProvider, type RenderResult } from '../src/index.js';
 import { ffmpegPath } from '../src/ffmpeg-encoder.js';
-import { X264_ARGS } from '../src/ffmpeg-args.js';
+import { RGB_TO_BT709, X264_ARGS } from '../src/ffmpeg-args.js';
 import { seededRandom } from '../src/motion.js';
 import { resolveTheme } from '../src/theme.js';
 
@@ -42,15 +45,19 @@ export async function benchRenderer(): Promise<BenchRow[]> {
   const dir = await mkdtemp(path.join(tmpdir(), 'engine-bench-'));
   try {
     const images = await photoLikePictures(dir, 3);
-    const runs = { render: [] as Run[], baseline: [] as Run[], fedLikeRenderer: [] as Run[] };
+    const runs = { render: [] as Run[], baseline: [] as Run[], fedLikeRenderer: [] as Run[], floor: [] as Run[] };
+    const framesFile = path.join(dir, 'rendered.yuv');
     const loadBefore = loadavg()[0]!;
     for (let round = 0; round < ROUNDS; round++) {
       runs.baseline.push(await measure(() => encodeTestsrc2(path.join(dir, 'baseline.mp4'))));
-      runs.render.push(await measure(() => renderTask(dir, images, round)));
+      let video = '';
+      runs.render.push(await measure(async () => ({ video } = await renderTask(dir, images, round))));
+      if (round === 0) await ffmpeg(['-i', video, '-f', 'rawvideo', '-pix_fmt', 'yuv420p', framesFile]);
       runs.fedLikeRenderer.push(await measure(() => encodeTestsrc2(path.join(dir, 'fed.mp4'), { rgbaInput: true, audio: true })));
+      runs.floor.push(await measure(() => encodeFrames(framesFile, path.join(dir, 'floor.mp4'))));
     }
     const loadAfter = loadavg()[0]!;
-    const [render, baseline, fed] = [median(runs.render), median(runs.baseline), median(runs.fedLikeRenderer)];
+    const [render, baseline, fed, floor] = [median(runs.render), median(runs.baseline), median(runs.fedLikeRenderer), median(runs.floor)];
     const row = (bench: string, value: number, base: number, target = '—'): BenchRow => ({
       bench, value: round2(value), baseline: round2(base), ratio: round2(value / base), target,
     });
@@ -63,6 +70,8 @@ export async function benchRenderer(): Promise<BenchRow[]> {
       row('  peak memory MB (node growth + ffmpeg)', render.peakMb, baseline.peakMb),
       row('ffmpeg alone fed like the renderer (RGBA frames + audio bed): wall s', fed.wallS, baseline.wallS),
       row('  CPU s, ffmpeg', fed.childCpuS, baseline.childCpuS),
+      row('floor: x264 alone on the renderer\'s finished frames (yuv420p from a file): wall s', floor.wallS, baseline.wallS),
+      row('  CPU s, ffmpeg', floor.childCpuS, baseline.childCpuS),
       { bench: `machine load (1-min average) before / after, ${cpus().length} cores`, value: round2(loadBefore), baseline: round2(loadAfter), ratio: '—', target: '—' },
     ];
   } finally {
@@ -77,7 +86,7 @@ function median(runs: Run[]): Run {
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
-function renderTask(dir: string, images: string[], round: number): Promise<unknown> {
+function renderTask(dir: string, images: string[], round: number): Promise<RenderResult> {
   return builtinProvider.render(
     {
       id: `bench-${round}`,
@@ -92,13 +101,22 @@ function renderTask(dir: string, images: string[], round: number): Promise<unkno
 
 /**
  * 300 frames of testsrc2 at 720×1280 through the renderer's x264 settings. `rgbaInput` makes the
- * frames RGBA first (what the renderer sends, converted to yuv420p as its frames are), `audio`
+ * frames RGBA first (what the renderer sends, converted to BT.709 yuv420p as its frames are), `audio`
  * adds the renderer's audio bed and AAC settings.
  */
 function encodeTestsrc2(output: string, { rgbaInput = false, audio = false } = {}): Promise<void> {
-  const source = `testsrc2=size=720x1280:rate=30${rgbaInput ? ',format=rgba' : ''}`;
+  const source = `testsrc2=size=720x1280:rate=30${rgbaInput ? `,format=rgba,${RGB_TO_BT709}` : ''}`;
   const bed = audio ? ['-filter_complex', audioBedGraph(10, resolveTheme(TEMPLATE).toneHz), '-map', '0:v', '-map', '[bed]', '-c:a', 'aac', '-b:a', '128k'] : [];
-  const args = ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', source, ...bed, '-frames:v', '300', ...X264_ARGS, output];
+  return ffmpeg(['-f', 'lavfi', '-i', source, ...bed, '-frames:v', '300', ...X264_ARGS, output]);
+}
+
+/** Raw 720×1280 yuv420p frames through the renderer's x264 settings, video only, as the baseline. */
+function encodeFrames(frames: string, output: string): Promise<void> {
+  return ffmpeg(['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', '720x1280', '-framerate', '30', '-i', frames, ...X264_ARGS, output]);
+}
+
+function ffmpeg(args: string[]): Promise<void> {
+  args = ['-hide_banner', '-loglevel', 'error', '-y', ...args];
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpegPath, args, { stdio: 'ignore' });
     child.once('error', reject);
