@@ -1,5 +1,5 @@
-// The built-in provider: no GPU, no network. It plans the video, draws each frame with canvas and
-// streams it into ffmpeg, taking the cover from one of the frames on the way.
+// The built-in provider: no GPU, no network. It plans the video, draws each frame with canvas,
+// converts it to yuv420p and streams it into ffmpeg, taking the cover from one of the frames on the way.
 import { createCanvas } from '@napi-rs/canvas';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,6 +21,7 @@ import { planTimeline } from './timeline.js';
 import { createTitleCard } from './title-card.js';
 import type { RenderResult, RenderTask, VideoProvider } from './types.js';
 import { validateTask } from './validate-task.js';
+import { createI420Converter } from './yuv.js';
 
 const COVER_QUALITY = 88;
 /** Two lines of captions at most, and no more than a glance can read. */
@@ -65,13 +66,15 @@ async function render(task: RenderTask, onProgress: (percent: number) => void, s
     encodeArgs({ size, audioGraph: audioBedGraph(task.duration, theme.toneHz), output: files.partial }),
     signal,
   );
+  const yuv = createI420Converter(size.width, size.height);
   const report = progressReporter(onProgress);
   try {
     for (let frame = 0; frame < timeline.frames; frame++) {
       throwIfAborted(signal);
       paint(frame);
       if (frame === timeline.coverFrame) await writeFile(files.cover, await canvas.encode('jpeg', COVER_QUALITY));
-      await encoder.write(canvas.data());
+      // The converter's buffer is reused: the write resolves only once the pipe has all of it.
+      await encoder.write(yuv.convert(canvas.data()));
       // 100 is kept for when the file is complete: the last frame written is not a playable MP4 yet.
       report(Math.min(99, Math.floor(((frame + 1) * 100) / timeline.frames)));
     }

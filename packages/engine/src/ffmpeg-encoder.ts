@@ -1,16 +1,15 @@
-// ffmpeg as a child process fed raw RGBA frames on stdin. Writes wait for 'drain', so at most
-// the frame being written is buffered here while the next one is drawn: ffmpeg encodes frame n
+// ffmpeg as a child process fed raw frames on stdin. A write resolves once the pipe has taken the
+// whole frame, so the caller may fill the same buffer with the next one: ffmpeg encodes frame n
 // on its threads while this process draws frame n+1, and memory stays at a frame or two.
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { once } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { RenderAbortedError } from './abort-error.js';
 
 export const ffmpegPath: string = ffmpeg.path;
 
 export interface Encoder {
-  /** Resolves when the frame is taken (backpressure); rejects if ffmpeg failed or was aborted. */
+  /** Resolves when the pipe has taken all of the frame, so its buffer is free again; rejects if ffmpeg failed or was aborted. */
   write(frame: Buffer): Promise<void>;
   /** Ends the input and resolves when ffmpeg has written a complete file. */
   finish(): Promise<void>;
@@ -60,9 +59,11 @@ export function startEncoder(args: string[], signal: AbortSignal): Encoder {
   return {
     async write(frame) {
       if (failure) throw failure;
-      if (child.stdin.write(frame)) return;
+      const taken = new Promise<void>((resolve, reject) => {
+        child.stdin.write(frame, (err) => (err ? reject(err) : resolve()));
+      });
       try {
-        await Promise.race([once(child.stdin, 'drain'), ended]);
+        await Promise.race([taken, ended]);
       } catch (err) {
         await exited; // an EPIPE here means ffmpeg is gone: report why it went
         throw failure ?? err;

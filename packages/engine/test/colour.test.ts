@@ -1,7 +1,7 @@
 // The colours drawn are the colours a phone shows. Browsers decode H.264 as BT.709 unless the
 // stream says otherwise; frames converted with ffmpeg's default BT.601 matrix came out shifted
-// (pure red as 255, 24, 0 in Chromium). Here frames of known colours go through the renderer's
-// own encoder settings and are decoded back the way a browser does.
+// (pure red as 255, 24, 0 in Chromium). Here frames of known colours go the renderer's way — the
+// yuv420p converter, the encoder and its arguments — and are decoded back as a browser does.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { audioBedGraph } from '../src/audio-bed.js';
 import { encodeArgs } from '../src/ffmpeg-args.js';
 import { ffmpegPath, startEncoder } from '../src/ffmpeg-encoder.js';
+import { createI420Converter } from '../src/yuv.js';
 import { probe } from './helpers/probe.js';
 
 const COLOURS: [number, number, number][] = [
@@ -32,7 +33,8 @@ beforeAll(async () => {
     for (let x = 0; x < size.width; x++) frame.set([r, g, b, 255], (y * size.width + x) * 4);
   }
   const encoder = startEncoder(encodeArgs({ size, audioGraph: audioBedGraph(1, 220), output: video }), new AbortController().signal);
-  for (let i = 0; i < FRAMES; i++) await encoder.write(frame);
+  const yuv = createI420Converter(size.width, size.height);
+  for (let i = 0; i < FRAMES; i++) await encoder.write(yuv.convert(frame));
   await encoder.finish();
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
