@@ -28,7 +28,7 @@ export interface TemplateInput {
   description?: string;
 }
 
-/** Adds a template through the admin API with the token the server keeps in its data directory. */
+/** Adds a template through the admin API with the token the server keeps in its data directory; the server renders its sample. */
 export function addTemplate(baseUrl: string, dataDir: string, template: TemplateInput): Promise<{ id: string; title: string }> {
   const token = readFileSync(path.join(dataDir, 'admin-token'), 'utf8').trim();
   const body = { category: '旅行', style: '清新', duration: 5, aspectRatio: '9:16', ...template };

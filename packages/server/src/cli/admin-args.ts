@@ -13,8 +13,9 @@ export const USAGE = `用法：npm run admin -- <命令> [选项]
   points grant PHONE N --reason 文字
       给这个手机号的用户加 N 积分；N 为负数时扣除（不能扣成负数）。
   templates add --title 标题 --category 分类 --style 风格 --duration 秒 --aspect 9:16|16:9|1:1
-                [--description 文字] [--sort N] [--cover URL] [--video URL] [--params JSON]
-      添加一个模板。
+                [--description 文字] [--sort N] [--cover URL --video URL] [--params JSON]
+      添加一个模板。--cover 和 --video 要么都给（立刻出现在 App 中），要么都不给：服务器
+      按标题、描述和 --params 渲染样片，存好后模板才出现在 App 首页。
 
 它通过 HTTP 连接正在运行的服务器，不直接打开数据库：
   ADMIN_URL    服务器地址（默认 http://127.0.0.1:\${PORT:-8080}）

@@ -1,7 +1,7 @@
 import type { Page } from '../lib/schemas.js';
 import type { BatchSummary } from '../modules/codes/code-batches.js';
 import type { CodeStatus, CodeView } from '../modules/codes/code-admin.js';
-import type { SysVideo } from '../modules/templates/templates.js';
+import type { AddedTemplate } from '../modules/templates/templates.js';
 import type { AdminCommand } from './admin-args.js';
 import type { AdminClient } from './admin-client.js';
 import { formatTable, formatTime } from './table.js';
@@ -35,8 +35,9 @@ export async function runCommand(command: Exclude<AdminCommand, { name: 'help' }
     }
     case 'templates add': {
       const { name: _, ...body } = command;
-      const template = await client.call<SysVideo>('/templates/add', body);
-      return { stdout: `已添加模板 ${template.id}：${template.title}` };
+      const template = await client.call<AddedTemplate>('/templates/add', body);
+      const pending = template.sampleStatus === 'pending' ? '（样片由服务器渲染，存好后出现在 App 首页）' : '';
+      return { stdout: `已添加模板 ${template.id}：${template.title}${pending}` };
     }
   }
 }

@@ -176,6 +176,7 @@ describeEngines(
       const added = await run([
         'templates', 'add', '--title', '雨夜街头', '--category', 'CLI分类', '--style', '电影感', '--duration', '15', '--aspect', '16:9',
         '--description', '霓虹倒影', '--sort', '-3', '--params', '{"colors":["#000000"]}',
+        '--cover', '/files/templates/rain.jpg', '--video', '/files/templates/rain.mp4',
       ]);
       expect(added.code).toBe(0);
       const id = /^已添加模板 (\d+)：雨夜街头\n$/.exec(added.stdout)?.[1];
@@ -186,12 +187,18 @@ describeEngines(
         description: '霓虹倒影',
         category: 'CLI分类',
         style: '电影感',
-        coverUrl: '',
-        videoUrl: '',
+        coverUrl: '/files/templates/rain.jpg',
+        videoUrl: '/files/templates/rain.mp4',
         duration: 15,
         aspectRatio: '16:9',
         sort: -3,
       });
+      // Without URLs the server renders the sample first, and says so.
+      const rendered = await run(['templates', 'add', '--title', '待渲染', '--category', 'CLI分类', '--style', '简约', '--duration', '5', '--aspect', '9:16']);
+      expect(rendered).toMatchObject({ code: 0, stderr: '' });
+      expect(rendered.stdout).toMatch(/^已添加模板 \d+：待渲染（样片由服务器渲染，存好后出现在 App 首页）\n$/);
+      const half = await run(['templates', 'add', '--title', 't', '--category', 'c', '--style', 's', '--duration', '15', '--aspect', '9:16', '--video', '/v.mp4']);
+      expect(half).toEqual({ code: 2, stdout: '', stderr: '封面地址和视频地址要么都给，要么都不给（都不给时由服务器渲染样片）\n' });
       const refused = await run(['templates', 'add', '--title', 't', '--category', 'c', '--style', 's', '--duration', '15', '--aspect', '4:3']);
       expect(refused).toEqual({ code: 2, stdout: '', stderr: '画面比例只能是 9:16、16:9、1:1\n' });
     });

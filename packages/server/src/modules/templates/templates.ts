@@ -29,7 +29,8 @@ type TemplateRow = typeof sysVideos.$inferSelect;
  * Only templates with their sample are shown. A seeded template waits for a worker to render its
  * sample; listed meanwhile, the home page would show a tile with no cover whose detail plays
  * nothing — so until then it is not there at all (list and detail alike), and it appears, whole,
- * once its files are stored. (Templates an operator adds come with their URLs and are ready.)
+ * once its files are stored. Templates an operator adds with their URLs are ready at once; added
+ * without, they wait for a sample the same way.
  */
 const shown = eq(sysVideos.sampleStatus, 'ready');
 
@@ -60,10 +61,25 @@ export async function getTemplate(db: Db, id: string): Promise<SysVideo> {
   return toSysVideo(row);
 }
 
-export async function addTemplate(db: Db, template: NewTemplate): Promise<SysVideo> {
-  const [row] = await db.insert(sysVideos).values(template).returning();
+/** What the admin API answers for a new template: whether the app shows it yet. */
+export interface AddedTemplate extends SysVideo {
+  /** `ready`: its URLs were given, the app shows it; `pending`: the workers render its sample first. */
+  sampleStatus: 'ready' | 'pending';
+}
+
+/**
+ * Adds a template. With both URLs it shows at once; with neither, the workers render its sample
+ * from its title, description and params (as for the built-in ones) and it shows once stored.
+ * One URL alone would show a tile whose cover or video is missing, so it is refused.
+ */
+export async function addTemplate(db: Db, template: NewTemplate): Promise<AddedTemplate> {
+  if (!template.coverUrl !== !template.videoUrl) {
+    throw new BusinessError(RspCode.invalidParam, '封面地址和视频地址要么都给，要么都不给（都不给时由服务器渲染样片）');
+  }
+  const sampleStatus = template.videoUrl ? 'ready' : 'pending';
+  const [row] = await db.insert(sysVideos).values({ ...template, sampleStatus }).returning();
   if (!row) throw new Error('addTemplate: INSERT returned no row');
-  return toSysVideo(row);
+  return { ...toSysVideo(row), sampleStatus };
 }
 
 function toSysVideo(row: TemplateRow): SysVideo {

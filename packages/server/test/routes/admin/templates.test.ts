@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { sysVideos } from '../../../src/db/schema.js';
+import { claimNextSample } from '../../../src/modules/templates/template-samples.js';
 import { describeEngines } from '../../helpers/engines.js';
 
 const ADMIN_TOKEN = 'admin-token-for-the-templates-tests';
@@ -31,11 +32,12 @@ describeEngines(
         aspectRatio: '9:16',
         sort: 2,
       };
-      expect(res.body).toEqual({ rspCode: 0, rspMsg: '成功', data: template });
-      expect((await ctx.post('/api/v1/sysVideo/detail', { id: res.body.data.id })).body.data).toEqual(res.body.data);
+      expect(res.body).toEqual({ rspCode: 0, rspMsg: '成功', data: { ...template, sampleStatus: 'ready' } });
+      const { sampleStatus: _, ...shown } = res.body.data;
+      expect((await ctx.post('/api/v1/sysVideo/detail', { id: res.body.data.id })).body.data).toEqual(shown);
       const [row] = await ctx.db().select().from(sysVideos).where(eq(sysVideos.id, Number(res.body.data.id)));
       expect(row?.params).toEqual({ colors: ['#112233', '#ffcc00'], font: 'Noto Sans SC' });
-      expect((await ctx.post('/api/v1/sysVideo/list', { category: '风景' })).body.data.list).toEqual([res.body.data]);
+      expect((await ctx.post('/api/v1/sysVideo/list', { category: '风景' })).body.data.list).toEqual([shown]);
     });
 
     it('fills in what is optional', async () => {
@@ -45,10 +47,36 @@ describeEngines(
       expect(row?.params).toEqual({});
     });
 
+    it('without URLs, keeps the template out of the app and gives it to the workers to render its sample', async () => {
+      const res = await add({ ...minimal, title: '待渲染', category: '待渲染', sort: -5 });
+      expect(res.body.data).toMatchObject({ title: '待渲染', coverUrl: '', videoUrl: '', sampleStatus: 'pending' });
+      // No tile without a cover, no detail that plays nothing…
+      expect((await ctx.post('/api/v1/sysVideo/list', { category: '待渲染' })).body.data).toMatchObject({ list: [], total: 0 });
+      expect((await ctx.post('/api/v1/sysVideo/detail', { id: res.body.data.id })).body).toMatchObject({ rspCode: 4 });
+      // …until a worker has stored its sample (the rendering itself: template-seeds.test.ts). It is
+      // the first one waiting (the lowest sort).
+      const claimed = await claimNextSample(ctx.db(), { owner: 'test-worker', leaseMs: 60_000, maxAttempts: 3 });
+      expect(claimed).toMatchObject({ id: Number(res.body.data.id), title: '待渲染', sampleStatus: 'rendering' });
+    });
+
+    it.each([
+      [{ coverUrl: '/files/templates/1.jpg' }],
+      [{ videoUrl: '/files/templates/1.mp4' }],
+    ])('refuses one URL without the other (%j), adding nothing', async (change) => {
+      const before = await ctx.db().$count(sysVideos);
+      expect((await add({ ...minimal, ...change })).body).toEqual({
+        rspCode: 2,
+        rspMsg: '封面地址和视频地址要么都给，要么都不给（都不给时由服务器渲染样片）',
+      });
+      expect(await ctx.db().$count(sysVideos)).toBe(before);
+    });
+
     it('stores SQL-looking text as text', async () => {
       const title = "'; DELETE FROM sys_videos;--";
+      const before = await ctx.db().$count(sysVideos);
+      expect(before).toBeGreaterThan(0);
       expect((await add({ ...minimal, title })).body.data.title).toBe(title);
-      expect(await ctx.db().$count(sysVideos)).toBe(3);
+      expect(await ctx.db().$count(sysVideos)).toBe(before + 1);
     });
 
     it.each([

@@ -20,7 +20,10 @@ export interface AddBody {
 export const addSchema = {
   tags: [ADMIN_TAG],
   summary: '添加模板',
-  description: `返回新模板（与 sysVideo/detail 相同）。params 是渲染参数（颜色、字体、片头），不给 App 看。${ADMIN_AUTH_NOTE}`,
+  description:
+    '返回新模板（sysVideo/detail 的字段，另加 sampleStatus）。coverUrl 和 videoUrl 要么都给（模板立刻出现在 App 中），' +
+    '要么都不给：服务器用模板的标题、描述和 params 渲染样片，存好后模板才出现（sampleStatus 为 pending）。只给一个：rspCode 2。' +
+    `params 是渲染参数（颜色、字体、片头），不给 App 看。${ADMIN_AUTH_NOTE}`,
   body: {
     type: 'object',
     required: ['title', 'category', 'style', 'duration', 'aspectRatio'],
@@ -37,5 +40,14 @@ export const addSchema = {
       params: { type: 'object', default: {}, title: '渲染参数' },
     },
   },
-  response: adminResponses(envelopeSchema(sysVideoSchema)),
+  response: adminResponses(
+    envelopeSchema({
+      ...sysVideoSchema,
+      required: [...sysVideoSchema.required, 'sampleStatus'],
+      properties: {
+        ...sysVideoSchema.properties,
+        sampleStatus: { type: 'string', enum: ['ready', 'pending'], description: 'ready：App 中已可见；pending：样片渲染中，完成后出现' },
+      },
+    }),
+  ),
 } as const;

@@ -11,8 +11,8 @@ const template = (overrides: Partial<NewTemplate>): NewTemplate => ({
   description: '',
   category: '',
   style: '清新',
-  coverUrl: '',
-  videoUrl: '',
+  coverUrl: '/files/t/0.jpg',
+  videoUrl: '/files/t/0.mp4',
   duration: 15,
   aspectRatio: '9:16',
   sort: 0,
@@ -97,7 +97,7 @@ describeEngines('POST /api/v1/sysVideo/*', (ctx) => {
 
   describe('detail', () => {
     it('answers the template by its id', async () => {
-      const added = await addTemplate(ctx.db(), template({ title: '海边日落', category: freshCategory(), sort: 7 }));
+      const { sampleStatus: _, ...added } = await addTemplate(ctx.db(), template({ title: '海边日落', category: freshCategory(), sort: 7 }));
       expect((await ctx.post('/api/v1/sysVideo/detail', { id: added.id })).body).toEqual({ rspCode: 0, rspMsg: '成功', data: added });
       expect((await ctx.post('/api/v1/sysVideo/detail', { id: ` ${added.id} ` })).body.data.title).toBe('海边日落');
     });

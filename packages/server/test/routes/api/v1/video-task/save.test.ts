@@ -156,7 +156,7 @@ describeTaskEngines('POST /api/v1/video_task/save', (ctx) => {
   describe('templates', () => {
     it('keeps the template of a known id', async () => {
       const template = await addTemplate(ctx.db(), {
-        title: '清新', description: '', category: '旅行', style: 'fresh', coverUrl: '', videoUrl: '', duration: 10, aspectRatio: '9:16', sort: 0, params: {},
+        title: '清新', description: '', category: '旅行', style: 'fresh', coverUrl: '/files/t/1.jpg', videoUrl: '/files/t/1.mp4', duration: 10, aspectRatio: '9:16', sort: 0, params: {},
       });
       const { token } = await signedInUser(ctx.db(), { points: 10 });
       expect((await saveOk(ctx, token, { templateId: template.id })).templateId).toBe(template.id);
