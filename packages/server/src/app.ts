@@ -14,6 +14,7 @@ import { storagePlugin } from './plugins/storage.js';
 import { templateSeeds } from './plugins/template-seeds.js';
 import { trimText } from './plugins/trim-text.js';
 import { openApi } from './plugins/swagger.js';
+import { uploadSweeper, type UploadSweeperOptions } from './plugins/upload-sweeper.js';
 import { workersPlugin } from './plugins/workers.js';
 import { routes } from './routes/index.js';
 
@@ -30,6 +31,8 @@ export interface BuildOptions {
   database?: Database;
   /** The renderer of this process's workers instead of the configured one (tests). */
   provider?: VideoProvider;
+  /** When the sweep of abandoned uploads runs (tests); see plugins/upload-sweeper. */
+  uploadSweeper?: UploadSweeperOptions;
 }
 
 /** API.md: JSON bodies up to 1 MiB; larger ones answer 413. */
@@ -69,6 +72,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(templateSeeds);
   // WORKERS in-process workers (0 = API only); the routes signal them through app.taskSignals.
   await app.register(workersPlugin, { provider: options.provider });
+  await app.register(uploadSweeper, options.uploadSweeper ?? {});
 
   await app.register(routes);
   await app.register(staticApps);

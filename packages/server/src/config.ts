@@ -31,6 +31,8 @@ export interface ServerConfig {
   workers: number;
   /** Whether start seeds the built-in templates (their samples rendered by the workers); tests turn it off. */
   seedTemplates: boolean;
+  /** Hours an upload nothing refers to is kept before the API processes remove it (0 = for good). */
+  uploadRetentionHours: number;
 }
 
 export interface S3Config {
@@ -108,9 +110,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   // Each worker renders one video at a time with a whole core or more: dozens per process is a mistake.
   const workers = parseCount('WORKERS', read('WORKERS'), 1, problems, 64);
   const seedTemplates = parseSwitch('SEED_TEMPLATES', read('SEED_TEMPLATES'), true, problems);
+  // A form left open a day keeps its pictures; a year is as long as "for good" needs to be.
+  const uploadRetentionHours = parseCount('UPLOAD_RETENTION_HOURS', read('UPLOAD_RETENTION_HOURS'), 24, problems, 8760);
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, dataDir, webRoot, remoteUrls, logLevel, databaseUrl, welcomePoints, adminToken, s3, pointsPerSecond, workers, seedTemplates };
+  return { port, host, dataDir, webRoot, remoteUrls, logLevel, databaseUrl, welcomePoints, adminToken, s3, pointsPerSecond, workers, seedTemplates, uploadRetentionHours };
 }
 
 function parseCount(name: string, value: string | undefined, fallback: number, problems: string[], max = 1_000_000_000): number {

@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       pointsPerSecond: 1,
       workers: 1,
       seedTemplates: true,
+      uploadRetentionHours: 24,
     });
   });
 
@@ -56,6 +57,7 @@ describe('loadConfig', () => {
       POINTS_PER_SECOND: '3',
       WORKERS: '4',
       SEED_TEMPLATES: 'off',
+      UPLOAD_RETENTION_HOURS: '72',
     });
     expect(config).toEqual({
       port: 3000,
@@ -82,6 +84,7 @@ describe('loadConfig', () => {
       pointsPerSecond: 3,
       workers: 4,
       seedTemplates: false,
+      uploadRetentionHours: 72,
     });
   });
 
@@ -98,6 +101,8 @@ describe('loadConfig', () => {
     [{ POINTS_PER_SECOND: '2000000' }, 'POINTS_PER_SECOND=2000000: must be a whole number from 0 to 1000000'],
     [{ WORKERS: '-1' }, 'WORKERS=-1: must be a whole number from 0 to 64'],
     [{ WORKERS: 'two' }, 'WORKERS=two: must be a whole number from 0 to 64'],
+    [{ UPLOAD_RETENTION_HOURS: '1.5' }, 'UPLOAD_RETENTION_HOURS=1.5: must be a whole number from 0 to 8760'],
+    [{ UPLOAD_RETENTION_HOURS: '9000' }, 'UPLOAD_RETENTION_HOURS=9000: must be a whole number from 0 to 8760'],
     [{ WORKERS: '65' }, 'WORKERS=65: must be a whole number from 0 to 64'],
     [{ SEED_TEMPLATES: 'maybe' }, 'SEED_TEMPLATES=maybe: must be 1 or 0 (also true/false, on/off, yes/no)'],
     [{ S3_BUCKET: 'b' }, 'S3 storage needs S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY as well (set all of S3_* or none)'],

@@ -1,0 +1,77 @@
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/database.js';
+import { files, users, videoTasks } from '../../db/schema.js';
+import { UPLOAD_KINDS, type FileStore } from '../storage/store.js';
+
+// Pictures uploaded into a form that was then left, avatars replaced by newer ones, upload
+// policies never used: nothing refers to them, and without this they would stay in storage for
+// good. Only users' own uploads are swept (never the server's videos, covers or template
+// samples), only once they are older than the retention, and only when nothing shows them:
+// - a task that is not deleted lists it among its pictures (whatever the task's status — its
+//   detail still shows them), or
+// - it is its owner's current avatar.
+
+const BATCH = 100;
+
+export interface SweepDeps {
+  db: Db;
+  store: Pick<FileStore, 'fileUrl' | 'delete'>;
+  log?: { warn(details: object, message: string): void };
+}
+
+/**
+ * Deletes the uploads issued before `before` that nothing refers to: each row in its own
+ * transaction, locked and checked again there (a task being saved holds its pictures' rows FOR
+ * SHARE, so it either commits first and is seen, or waits and then finds the picture gone), then
+ * the bytes. Rows another sweep holds are skipped. Answers how many uploads it removed.
+ */
+export async function sweepAbandonedUploads(deps: SweepDeps, before: Date): Promise<number> {
+  let removed = 0;
+  let after = '';
+  for (;;) {
+    const page = await deps.db
+      .select({ key: files.key })
+      .from(files)
+      .where(and(inArray(files.kind, [...UPLOAD_KINDS]), lt(files.createdAt, before), gt(files.key, after)))
+      .orderBy(asc(files.key))
+      .limit(BATCH);
+    for (const { key } of page) {
+      if (await removeIfAbandoned(deps, key)) removed += 1;
+    }
+    if (page.length < BATCH) return removed;
+    after = page.at(-1)!.key;
+  }
+}
+
+async function removeIfAbandoned(deps: SweepDeps, key: string): Promise<boolean> {
+  const url = deps.store.fileUrl(key);
+  const gone = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ userId: files.userId })
+      .from(files)
+      .where(eq(files.key, key))
+      .for('update', { skipLocked: true });
+    if (!row || row.userId === null || (await isReferenced(tx, row.userId, url))) return false;
+    await tx.delete(files).where(eq(files.key, key));
+    return true;
+  });
+  if (!gone) return false;
+  // The row is gone, so nothing can take the file any more; bytes that fail to go are only an orphan.
+  await deps.store.delete(key).catch((err: unknown) => deps.log?.warn({ err, key }, 'could not remove an abandoned upload'));
+  return true;
+}
+
+async function isReferenced(db: Queryable, userId: number, url: string): Promise<boolean> {
+  const [task] = await db
+    .select({ id: videoTasks.id })
+    .from(videoTasks)
+    .where(and(eq(videoTasks.userId, userId), isNull(videoTasks.deletedAt), sql`${videoTasks.images} @> ${JSON.stringify([url])}::jsonb`))
+    .limit(1);
+  if (task) return true;
+  const [avatar] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.avatar, url)))
+    .limit(1);
+  return avatar !== undefined;
+}
