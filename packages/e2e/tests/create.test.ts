@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { baseUrl, openRoute, shownRoute, useBrowserPage, waitForPage } from '../src/browser';
-import { registerInBrowser, storedUser, uniquePhone } from '../src/account';
+import { baseUrl, openRoute, screenshot, shownRoute, useBrowserPage, waitForPage } from '../src/browser';
+import { callApiOutside, pullDown, registerInBrowser, storedUser, uniquePhone } from '../src/account';
 import { accountInfo, drawPicture, longPress, readmeScreenshot, settledGallery, shownPage, type ListedTemplate } from '../src/create';
 
 const current = useBrowserPage();
@@ -109,4 +109,25 @@ describe('the newcomer’s first video', () => {
     await tab(0).click();
     expect(await page.locator('.cr-balance strong').textContent()).toBe(String(start - cost));
   }, 240000);
+});
+
+describe('我的创作 in the browser', () => {
+  it('pull to refresh shows a video saved meanwhile on another device', async () => {
+    await registerInBrowser(page, uniquePhone(), '/pages/create/create');
+    await shownPage(page).getByText('还没有作品').waitFor();
+    const { token } = (await storedUser(page))!;
+    // Another device saves a video. Nothing was pending here, so this page is not polling: it does not know.
+    const saved = await callApiOutside('/api/v1/video_task/save', {
+      token, title: '另一台手机上的视频', prompt: '在路上想到的一段话。', images: [], aspectRatio: '9:16', duration: 5, templateId: '',
+    });
+    expect(saved.rspCode).toBe(0);
+    await page.waitForTimeout(2000);
+    expect(await shownPage(page).locator('.cr-task').count()).toBe(0);
+
+    await pullDown(page, 187, 300, 200);
+    await shownPage(page).locator('.cr-task', { hasText: '另一台手机上的视频' }).waitFor();
+    // Now it is pending, the page follows it by itself to the end.
+    await shownPage(page).locator('.cr-task .cr-badge--succeeded').waitFor({ timeout: 120000 });
+    await screenshot(page, 'my-creations-refreshed');
+  }, 180000);
 });

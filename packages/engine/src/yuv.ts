@@ -33,13 +33,14 @@ export function createI420Converter(width: number, height: number): I420Converte
     throw new Error(`yuv420p conversion needs a width that is a multiple of 8 and an even height, not ${width}×${height}`);
   }
   compiled ??= new WebAssembly.Module(Buffer.from(YUV_WASM_BASE64, 'base64'));
-  const exports = new WebAssembly.Instance(compiled).exports as unknown as {
+  // Not named `exports`: compiled to CommonJS, that would hide the module's own.
+  const wasm = new WebAssembly.Instance(compiled).exports as unknown as {
     memory: WebAssembly.Memory;
     rgbaToI420(src: number, width: number, height: number, dst: number): void;
   };
   const rgbaBytes = width * height * 4;
   const yuvBytes = i420Size(width, height);
-  const { memory } = exports;
+  const { memory } = wasm;
   memory.grow(Math.max(0, Math.ceil((rgbaBytes + yuvBytes - memory.buffer.byteLength) / WASM_PAGE)));
   // Views taken after the grow: growing replaces memory.buffer.
   const input = new Uint8Array(memory.buffer, 0, rgbaBytes);
@@ -48,7 +49,7 @@ export function createI420Converter(width: number, height: number): I420Converte
     convert(rgba) {
       if (rgba.length !== rgbaBytes) throw new Error(`expected a ${width}×${height} RGBA frame (${rgbaBytes} bytes), got ${rgba.length} bytes`);
       input.set(rgba);
-      exports.rgbaToI420(0, width, height, rgbaBytes);
+      wasm.rgbaToI420(0, width, height, rgbaBytes);
       return output;
     },
   };
