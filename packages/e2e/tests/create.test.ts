@@ -124,7 +124,8 @@ describe('我的创作 in the browser', () => {
     await page.waitForTimeout(2000);
     expect(await shownPage(page).locator('.cr-task').count()).toBe(0);
 
-    await pullDown(page, 187, 300, 200);
+    // From below the empty state: the whole page pulls, not only what it shows.
+    await pullDown(page, 187, 400, 200);
     await shownPage(page).locator('.cr-task', { hasText: '另一台手机上的视频' }).waitFor();
     // Now it is pending, the page follows it by itself to the end.
     await shownPage(page).locator('.cr-task .cr-badge--succeeded').waitFor({ timeout: 120000 });

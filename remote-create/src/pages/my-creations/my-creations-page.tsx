@@ -82,7 +82,7 @@ function TaskList() {
 export default function MyCreationsPage() {
   const signedIn = useIsLoggedIn();
   return (
-    <div className="cr-page">
+    <div className="cr-page cr-page--refresh">
       <header className="cr-custom-nav">
         <h1>我的创作</h1>
         {signedIn && (
