@@ -1,0 +1,105 @@
+// One render, in the thread that calls it: plans the video, draws each frame with canvas,
+// converts it to yuv420p and streams it into ffmpeg, taking the cover from one of the frames on
+// the way. The built-in provider runs it in a render thread (render-threads.ts).
+import { createCanvas } from '@napi-rs/canvas';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { RenderAbortedError, throwIfAborted } from './abort-error.js';
+import { audioBedGraph } from './audio-bed.js';
+import { createBackground } from './background.js';
+import { captionFontSize, createCaptionLayer, layoutCaptions } from './caption-layer.js';
+import { splitScript, timeCaptions } from './captions.js';
+import { encodeArgs } from './ffmpeg-args.js';
+import { startEncoder } from './ffmpeg-encoder.js';
+import { FONT_FAMILY, ensureFontFor } from './fonts.js';
+import { createFramePainter } from './frame-painter.js';
+import { frameSize, type FrameSize } from './frame-size.js';
+import { hashString } from './motion.js';
+import { loadPictures } from './pictures.js';
+import { createSlides } from './slides.js';
+import { resolveTheme } from './theme.js';
+import { planTimeline } from './timeline.js';
+import { createTitleCard } from './title-card.js';
+import type { RenderResult, RenderTask } from './types.js';
+import { validateTask } from './validate-task.js';
+import { createI420Converter } from './yuv.js';
+
+const COVER_QUALITY = 88;
+/** Two lines of captions at most, and no more than a glance can read. */
+const MAX_CAPTION_CHARS = 28;
+
+export async function renderVideo(task: RenderTask, onProgress: (percent: number) => void, signal: AbortSignal): Promise<RenderResult> {
+  throwIfAborted(signal);
+  validateTask(task);
+  const size = frameSize(task.aspectRatio);
+  await mkdir(task.workDir, { recursive: true });
+  const stem = path.join(task.workDir, task.id.replace(/[^\w.-]/g, '_'));
+  const files = { video: `${stem}.mp4`, partial: `${stem}.partial.mp4`, cover: `${stem}.jpg` };
+
+  const theme = resolveTheme(task.template);
+  const label = task.template?.title?.trim() || undefined;
+  const title = task.title.trim();
+  ensureFontFor([title, task.prompt, label ?? ''].join('\n'));
+  // A template's own font first; ours behind it for the Chinese it may lack.
+  const families = [theme.font, FONT_FAMILY].filter(Boolean).map((f) => `"${f}"`).join(', ');
+  const seed = hashString(task.id);
+  const pictures = await loadPictures(task.images, size, signal);
+  throwIfAborted(signal);
+
+  const timeline = planTimeline(task.duration, title.length > 0, pictures.length);
+  const canvas = createCanvas(size.width, size.height);
+  const ctx = canvas.getContext('2d', { alpha: false });
+  const background = createBackground(size, theme, seed);
+  const segments = splitScript(task.prompt, captionChars(size));
+  const captions = timeCaptions(segments, timeline.title?.end ?? 0, task.duration);
+  const paint = createFramePainter(ctx, timeline, {
+    body: pictures.length ? createSlides(pictures, timeline.slides, size, seed) : background,
+    titleHidesBody: pictures.length > 0,
+    title: timeline.title && createTitleCard(ctx, {
+      size, theme, families, title, label, timing: timeline.title, backdrop: pictures.length ? background : undefined,
+    }),
+    captions: createCaptionLayer(layoutCaptions(ctx, captions, size, families), theme),
+  });
+
+  const encoder = startEncoder(
+    encodeArgs({ size, audioGraph: audioBedGraph(task.duration, theme.toneHz), output: files.partial }),
+    signal,
+  );
+  const yuv = createI420Converter(size.width, size.height);
+  const report = progressReporter(onProgress);
+  try {
+    for (let frame = 0; frame < timeline.frames; frame++) {
+      throwIfAborted(signal);
+      paint(frame);
+      if (frame === timeline.coverFrame) await writeFile(files.cover, await canvas.encode('jpeg', COVER_QUALITY));
+      // The converter's buffer is reused: the write resolves only once the pipe has all of it.
+      await encoder.write(yuv.convert(canvas.data()));
+      // 100 is kept for when the file is complete: the last frame written is not a playable MP4 yet.
+      report(Math.min(99, Math.floor(((frame + 1) * 100) / timeline.frames)));
+    }
+    await encoder.finish();
+    await rename(files.partial, files.video);
+  } catch (err) {
+    await encoder.kill();
+    await Promise.all([rm(files.partial, { force: true }), rm(files.cover, { force: true })]);
+    throw signal.aborted ? new RenderAbortedError(signal.reason) : err;
+  }
+  report(100);
+  return { video: files.video, cover: files.cover, durationSeconds: task.duration };
+}
+
+/** How many characters a caption may hold: two full lines of the caption font, capped. */
+function captionChars(size: FrameSize): number {
+  const perLine = Math.floor((size.width * 0.8) / captionFontSize(size));
+  return Math.min(MAX_CAPTION_CHARS, perLine * 2);
+}
+
+/** Calls back only when the whole percent rises, however often it is asked. */
+function progressReporter(onProgress: (percent: number) => void): (percent: number) => void {
+  let last = -1;
+  return (percent) => {
+    if (percent <= last) return;
+    last = percent;
+    onProgress(percent);
+  };
+}
