@@ -1,8 +1,9 @@
 // The built-in provider renders in worker threads, not in the thread that asks. Drawing and
 // converting a frame takes milliseconds of synchronous work, and every frame read from canvas is a
 // 3.7 MB buffer that makes V8 collect garbage; in a server's thread both would stall its requests,
-// and each collection would walk the server's whole heap (~0.35 CPU s a 10 s video with a large
-// one). A thread's heap holds the render alone.
+// and each collection would walk the server's whole heap (on the bench, whose process holds the
+// browser driver too, that was ~1 of the 3.4 CPU s of a 10 s video). A thread's heap holds the
+// render alone.
 //
 // Threads are kept once started, one per render running at the same time (a worker's renders
 // reuse one; WORKERS bounds them), so fonts are registered and code compiled once per thread.
@@ -66,7 +67,7 @@ export async function renderInThread(task: RenderTask, onProgress: (percent: num
     };
     const onAbort = () => {
       thread.postMessage({ type: 'abort', job } satisfies ToThread);
-      // A thread stuck in a frame still stops: terminated, it takes its ffmpeg down with it.
+      // A thread that does not answer in time is terminated: its pipe closes and its ffmpeg ends.
       abortTimer = setTimeout(() => finish(false, () => reject(new RenderAbortedError(signal.reason))), ABORT_GRACE_MS);
     };
     signal.addEventListener('abort', onAbort, { once: true });
