@@ -21,9 +21,10 @@ export interface SweepDeps {
 
 /**
  * Deletes the uploads issued before `before` that nothing refers to: each row in its own
- * transaction, locked and checked again there (a task being saved holds its pictures' rows FOR
- * SHARE, so it either commits first and is seen, or waits and then finds the picture gone), then
- * the bytes. Rows another sweep holds are skipped. Answers how many uploads it removed.
+ * transaction, locked and checked again there, then the bytes. A row someone holds is skipped
+ * until the next sweep: another sweep's, or a task being saved with it (save_task holds its
+ * pictures' rows FOR SHARE until it commits). A save that comes after the row is gone is refused
+ * (图片地址无效) and takes nothing. Answers how many uploads it removed.
  */
 export async function sweepAbandonedUploads(deps: SweepDeps, before: Date): Promise<number> {
   let removed = 0;
