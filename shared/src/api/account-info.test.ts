@@ -18,7 +18,6 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  server.reset();
   jest.mocked(showToast).mockClear();
   session.set(stored);
 });

@@ -27,7 +27,6 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  server.reset();
   session.set(testUser());
 });
 

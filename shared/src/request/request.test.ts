@@ -35,7 +35,6 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  server.reset();
   jest.mocked(showToast).mockClear();
   session.set(user);
 });

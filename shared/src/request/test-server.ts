@@ -100,7 +100,8 @@ export async function startTestServer(): Promise<TestServer> {
 /** An origin where nothing listens: a connection there fails as a real network error does. */
 /**
  * For a test file: one test server for the file, with the request wrapper's base URL pointed at
- * it, and both undone afterwards. Read the server through the returned getter.
+ * it, reset before each test (no routes, nothing received), and both undone afterwards. Read the
+ * server through the returned getter.
  */
 export function useTestServer(): () => TestServer {
   let server: TestServer;
@@ -108,6 +109,7 @@ export function useTestServer(): () => TestServer {
     server = await startTestServer();
     configureRequest({ baseURL: server.origin });
   });
+  beforeEach(() => server.reset());
   afterAll(async () => {
     configureRequest({});
     await server.close();

@@ -21,7 +21,6 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  server.reset();
   session.set(testUser({ createNum: 10 }));
 });
 

@@ -15,7 +15,6 @@ beforeAll(() => {
   server = testServer();
 });
 
-beforeEach(() => server.reset());
 
 it("shows the app's name and version, then the server's version from get_version_info", async () => {
   server.route(VERSION_URL, (_req, res) => sendJson(res, 200, { rspCode: 0, rspMsg: '成功', data: info }));

@@ -21,7 +21,6 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  server.reset();
   act(() => session.set(testUser()));
 });
 

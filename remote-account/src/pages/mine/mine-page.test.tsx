@@ -23,7 +23,6 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  server.reset();
   nav.navigateTo.mockClear();
 });
 

@@ -34,7 +34,6 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  server.reset();
   act(() => session.set(user));
 });
 

@@ -28,7 +28,6 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  server.reset();
   jest.mocked(toast).mockClear();
   act(() => session.set(user));
 });

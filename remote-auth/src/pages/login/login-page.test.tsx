@@ -27,7 +27,6 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
-  server.reset();
   Object.values(nav).forEach((fn) => fn.mockReset());
   for (const fn of [nav.navigateTo, nav.redirectTo, nav.reLaunch, nav.switchTab, nav.navigateBack]) fn.mockResolvedValue({ errMsg: 'ok' });
   nav.getCurrentPages.mockReturnValue([]);

@@ -39,7 +39,6 @@ const submitButton = () => screen.getByRole('button', { name: '生成视频' }) 
 const pick = (...files: File[]) => fireEvent.change(screen.getByLabelText('选择图片'), { target: { files } });
 
 beforeEach(() => {
-  server().reset();
   uploads = 0;
   act(() => session.set(testUser({ createNum: 10 })));
   api(server(), '/api/v1/sysVideo/list', answer(page([template()])));

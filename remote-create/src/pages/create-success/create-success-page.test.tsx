@@ -12,7 +12,6 @@ const render = (query: Record<string, string>) => renderPage(<CreateSuccessPage 
 
 describe('生成视频成功', () => {
   beforeEach(() => {
-    server().reset();
     act(() => session.set(testUser()));
   });
   afterEach(() => act(() => session.clear()));

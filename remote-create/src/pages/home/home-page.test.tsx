@@ -10,7 +10,6 @@ const server = useTestServer();
 const LIST = '/api/v1/sysVideo/list';
 
 describe('首页', () => {
-  beforeEach(() => server().reset());
   afterEach(() => act(() => session.clear()));
 
   it('shows who is signed in and their balance only to a signed-in user, live', async () => {

@@ -13,7 +13,6 @@ const render = () => renderPage(<MyCreationsPage />, { route: 'pages/create/crea
 
 describe('我的创作', () => {
   beforeEach(() => {
-    server().reset();
     api(server(), '/api/v1/account/getAccountInfo', answer(testUser()));
   });
   afterEach(() => {

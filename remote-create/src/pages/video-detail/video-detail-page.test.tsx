@@ -13,7 +13,6 @@ const render = (query: Record<string, string>) => renderPage(<VideoDetailPage />
 
 let play: jest.SpyInstance;
 beforeEach(() => {
-  server().reset();
   api(server(), '/api/v1/account/getAccountInfo', answer(testUser()));
   // jsdom plays nothing; the page only has to ask.
   play = jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
