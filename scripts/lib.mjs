@@ -7,14 +7,16 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
 
-/** What `npm run build` makes, and the file that shows each one is built. */
+/** What `npm run build` makes (each package's own `build` script), and the file that shows each one is built. */
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const target = (name, cwd, output) => ({ name, cwd, cmd: [NPM, 'run', '-s', 'build'], output });
 export const TARGETS = [
-  { name: 'engine', cwd: 'packages/engine', cmd: [bin('tsc'), '-p', 'tsconfig.build.json'], output: 'packages/engine/dist/index.js' },
-  { name: 'server', cwd: 'packages/server', cmd: [bin('tsc'), '-p', 'tsconfig.build.json'], output: 'packages/server/dist/main.js' },
-  { name: 'shell', cwd: 'shell', cmd: [bin('webpack'), '--mode', 'production'], output: 'shell/dist/index.html' },
-  { name: 'remote-create', cwd: 'remote-create', cmd: [bin('webpack'), '--mode', 'production'], output: 'remote-create/dist/remoteEntry.js' },
-  { name: 'remote-account', cwd: 'remote-account', cmd: [bin('webpack'), '--mode', 'production'], output: 'remote-account/dist/remoteEntry.js' },
-  { name: 'remote-auth', cwd: 'remote-auth', cmd: [bin('webpack'), '--mode', 'production'], output: 'remote-auth/dist/remoteEntry.js' },
+  target('engine', 'packages/engine', 'packages/engine/dist/index.js'),
+  target('server', 'packages/server', 'packages/server/dist/main.js'),
+  target('shell', 'shell', 'shell/dist/index.html'),
+  target('remote-create', 'remote-create', 'remote-create/dist/remoteEntry.js'),
+  target('remote-account', 'remote-account', 'remote-account/dist/remoteEntry.js'),
+  target('remote-auth', 'remote-auth', 'remote-auth/dist/remoteEntry.js'),
 ];
 
 export const isBuilt = (target) => existsSync(path.join(ROOT, target.output));
