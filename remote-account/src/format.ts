@@ -12,12 +12,6 @@ export function membershipLabel(expireTime: number, now = Date.now()): string {
   return `会员至 ${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
-/** A record's time: 2026-11-22 08:05 (the device's time zone). */
-export function formatTime(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
 /** A points change with its sign: +100, -5, 0. */
 export function signedPoints(change: number): string {
   return change > 0 ? `+${change}` : String(change);

@@ -17,6 +17,8 @@ export * from './api/account-info';
 export * from './api/upload-image';
 export * from './api/activation-code';
 export * from './query/query-client';
+export * from './query/page-items';
+export * from './format/time';
 
 export * from './ui/toast';
 export * from './ui/modal';

@@ -1,8 +1,7 @@
-import { ApiError, LoadMore, type ApiPage } from '@app/shared';
+import { ApiError, LoadMore, pageItems, type ApiPage } from '@app/shared';
 import { Button, ErrorBlock } from '@app/shared/kit';
 import { PullToRefresh, SpinLoading } from '@app/shared/kit/more';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { flattenPages } from './record-pages';
 
 function errorText(error: unknown): string {
   if (error instanceof ApiError) return error.rspMsg;
@@ -40,7 +39,7 @@ export function RecordList<T extends { id: string }>({ query, renderItem, emptyT
     );
   }
 
-  const items = flattenPages(data?.pages);
+  const items = pageItems(data?.pages);
   // The wrapper fills the page, so a pull starting below a short list refreshes it as well.
   return (
     <div className="ac-refresh">

@@ -15,12 +15,3 @@ export function useRecordPages<T>(key: string, url: string, userId: string) {
     getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
   });
 }
-
-/**
- * The loaded pages as one list. Pages are offsets: a record added meanwhile shifts the next page
- * by one, which would show a record twice; each id is shown once.
- */
-export function flattenPages<T extends { id: string }>(pages: ApiPage<T>[] | undefined): T[] {
-  const seen = new Set<string>();
-  return (pages ?? []).flatMap((p) => p.list).filter((item) => !seen.has(item.id) && Boolean(seen.add(item.id)));
-}

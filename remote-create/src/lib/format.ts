@@ -1,11 +1,5 @@
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** `2026-11-22 14:05` in the user's time zone. */
-export function formatTime(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
 /** A video length as a player shows it: `0:05`, `1:00`. */
 export function formatDuration(seconds: number): string {
   return `${Math.floor(seconds / 60)}:${pad(seconds % 60)}`;

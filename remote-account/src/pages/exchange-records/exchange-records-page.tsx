@@ -1,5 +1,4 @@
-import { SignInPrompt, useUserInfo } from '@app/shared';
-import { formatTime } from '../../format';
+import { formatTime, SignInPrompt, useUserInfo } from '@app/shared';
 import { RecordList } from '../../records/record-list';
 import { useExchangeRecords, type ExchangeRecord } from './exchange-records';
 import '../../styles.css';

@@ -1,7 +1,7 @@
-import { SignInPrompt, useUserInfo } from '@app/shared';
+import { formatTime, SignInPrompt, useUserInfo } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { formatTime, signedPoints } from '../../format';
+import { signedPoints } from '../../format';
 import { RecordList } from '../../records/record-list';
 import { usePointsRecords, type PointsRecord } from './points-records';
 import '../../styles.css';

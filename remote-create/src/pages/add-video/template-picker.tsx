@@ -1,3 +1,4 @@
+import { pageItems } from '@app/shared';
 import { Cover } from '../../components/cover';
 import type { SysVideo } from '../../templates/sys-video';
 import { useTemplate } from '../../templates/template-detail';
@@ -12,7 +13,7 @@ interface Props {
 export function TemplatePicker({ value, onChange }: Props) {
   const templates = useTemplateList();
   const chosen = useTemplate(value);
-  const list = templates.data?.pages.flatMap((p) => p.list) ?? [];
+  const list = pageItems(templates.data?.pages);
   const shown = chosen.data && !list.some((t) => t.id === chosen.data.id) ? [chosen.data, ...list] : list;
   return (
     <div className="cr-template-picker" role="radiogroup" aria-label="模板">

@@ -1,4 +1,4 @@
-import { LoadMore, navigateTo, usePageActive } from '@app/shared';
+import { LoadMore, navigateTo, pageItems, usePageActive } from '@app/shared';
 import { ErrorBlock } from '@app/shared/kit';
 import { Cover } from '../../components/cover';
 import { LoadFailed } from '../../components/load-failed';
@@ -40,7 +40,7 @@ export function TemplateGallery() {
   if (templates.isError) {
     return <LoadFailed title="模板加载失败" error={templates.error} retry={() => void templates.refetch()} />;
   }
-  const list = templates.data.pages.flatMap((p) => p.list);
+  const list = pageItems(templates.data.pages);
   if (list.length === 0) {
     return <ErrorBlock status="empty" title="暂无模板" description="也可以不用模板，直接极速生成视频" />;
   }

@@ -1,4 +1,4 @@
-import { LoadMore, navigateTo, showModal, SignInPrompt, useIsLoggedIn, usePageActive, usePageShow } from '@app/shared';
+import { LoadMore, navigateTo, pageItems, showModal, SignInPrompt, useIsLoggedIn, usePageActive, usePageShow } from '@app/shared';
 import { Button, ErrorBlock } from '@app/shared/kit';
 import { ActionSheet, PullToRefresh, SpinLoading } from '@app/shared/kit/more';
 import { LoadFailed } from '../../components/load-failed';
@@ -49,8 +49,7 @@ function TaskList() {
   if (tasks.isError) {
     return <LoadFailed error={tasks.error} retry={() => void tasks.refetch()} />;
   }
-  // A task created while pages were loaded shifts the pages by one: the same task may come twice.
-  const list = [...new Map(tasks.data.pages.flatMap((p) => p.list).map((task) => [task.id, task])).values()];
+  const list = pageItems(tasks.data.pages);
   return (
     <PullToRefresh
       onRefresh={async () => {

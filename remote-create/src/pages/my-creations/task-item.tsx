@@ -1,7 +1,7 @@
-import { navigateTo } from '@app/shared';
+import { formatTime, navigateTo } from '@app/shared';
 import { Cover } from '../../components/cover';
 import { StatusBadge } from '../../components/status-badge';
-import { formatDuration, formatTime } from '../../lib/format';
+import { formatDuration } from '../../lib/format';
 import { useLongPress } from '../../lib/use-long-press';
 import type { VideoTask } from '../../tasks/video-task';
 

@@ -1,11 +1,11 @@
-import { getCurrentPages, navigateBack, showModal, switchTab, usePageActive } from '@app/shared';
+import { formatTime, getCurrentPages, navigateBack, showModal, switchTab, usePageActive } from '@app/shared';
 import { Button } from '@app/shared/kit';
 import { SpinLoading } from '@app/shared/kit/more';
 import { LoadFailed } from '../../components/load-failed';
 import { StatusBadge } from '../../components/status-badge';
 import { VideoPlayer } from '../../components/video-player';
 import { toastFailure } from '../../lib/api-error';
-import { formatDuration, formatTime } from '../../lib/format';
+import { formatDuration } from '../../lib/format';
 import { copyLink, saveVideo } from '../../lib/save-video';
 import { useCancelTask } from '../../tasks/cancel-task';
 import { useDeleteTask } from '../../tasks/delete-task';
