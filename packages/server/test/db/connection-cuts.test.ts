@@ -62,7 +62,7 @@ const nextPhone = () => `137${String(process.pid % 10000).padStart(4, '0')}${Str
       let res: Response;
       try {
         res = await fetch(`${base}api/v1/${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      } catch (error) {
+      } catch {
         answers.set('no answer', (answers.get('no answer') ?? 0) + 1);
         return undefined;
       }
