@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { Db } from '../db/database.js';
 import type { FileStore } from '../modules/storage/store.js';
 import type { VideoProvider } from '../modules/tasks/provider.js';
 import { completeSample, failSample, releaseSample, renewSampleLease, type SampleLease, type TemplateRow } from '../modules/templates/template-samples.js';
 import { holdLease } from './held-lease.js';
+import type { RenderDirs } from './render-dirs.js';
 import type { WorkerLog } from './run-task.js';
 import { storeFile } from './task-outputs.js';
 
@@ -14,7 +14,7 @@ export interface SampleRunnerDeps {
   store: FileStore;
   provider: VideoProvider;
   log: WorkerLog;
-  tempDir: string;
+  workDirs: Pick<RenderDirs, 'make'>;
 }
 
 /**
@@ -38,7 +38,7 @@ export async function runSample(deps: SampleRunnerDeps, lease: SampleLease, temp
   const stored: string[] = [];
   try {
     deps.log.info({ templateId: template.id, title: template.title }, 'rendering template sample');
-    workDir = await mkdtemp(path.join(deps.tempDir, `template-sample-${template.id}-`));
+    workDir = await deps.workDirs.make(`template-sample-${template.id}-`);
     const result = await deps.provider.render(
       {
         id: `template-${template.id}`,

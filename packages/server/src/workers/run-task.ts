@@ -1,5 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../config.js';
@@ -16,6 +15,7 @@ import { taskOutputKeys } from '../modules/tasks/task-outputs.js';
 import type { TaskRow } from '../modules/tasks/video-task.js';
 import { holdLease, type LeaseStop } from './held-lease.js';
 import { progressReporter } from './progress-reporter.js';
+import type { RenderDirs } from './render-dirs.js';
 import { prepareRenderTask } from './task-inputs.js';
 import { storeOutputs } from './task-outputs.js';
 
@@ -28,8 +28,8 @@ export interface TaskRunnerDeps {
   provider: VideoProvider;
   signals: TaskSignals;
   log: WorkerLog;
-  /** Where each task gets its working directory. */
-  tempDir: string;
+  /** Where each render gets its working directory (workers/render-dirs). */
+  workDirs: Pick<RenderDirs, 'make'>;
   /** Progress is stored at most this often. */
   progressEveryMs: number;
 }
@@ -65,7 +65,7 @@ export async function runTask(deps: TaskRunnerDeps, lease: Lease, task: TaskRow,
   let workDir: string | undefined;
   try {
     deps.log.info({ taskId: task.id, attempt: task.attempts, owner: lease.owner }, 'rendering');
-    workDir = await mkdtemp(path.join(deps.tempDir, `video-task-${task.id}-`));
+    workDir = await deps.workDirs.make(`video-task-${task.id}-`);
     const input = await prepareRenderTask(deps, task, workDir);
     signal.throwIfAborted();
     const result = await deps.provider.render(input, onProgress, signal);

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { hostname, tmpdir } from 'node:os';
+import { hostname } from 'node:os';
+import type { ServerConfig } from '../config.js';
 import { claimNextTask, failExhaustedTasks, type Lease } from '../modules/queue/claim.js';
 import { claimNextSample, type TemplateRow } from '../modules/templates/template-samples.js';
 import { Doorbell } from './doorbell.js';
+import { RenderDirs, renderRoot, sweepRenderDirs } from './render-dirs.js';
 import { runSample } from './run-sample.js';
 import { runTask, type TaskRunnerDeps } from './run-task.js';
 
-export interface WorkerOptions extends Omit<TaskRunnerDeps, 'tempDir' | 'progressEveryMs'> {
+export interface WorkerOptions extends Omit<TaskRunnerDeps, 'workDirs' | 'progressEveryMs' | 'config'> {
+  config: Pick<ServerConfig, 's3' | 'dataDir'>;
   /** Workers in this process, each rendering one task at a time. */
   count: number;
   /** Prefix of the lease owners (default host:pid:random, unique per process). */
@@ -19,6 +22,7 @@ export interface WorkerOptions extends Omit<TaskRunnerDeps, 'tempDir' | 'progres
   pollMs?: number;
   /** Default 500 ms. */
   progressEveryMs?: number;
+  /** Where renders keep their working files (default DATA_DIR/tmp/renders, see workers/render-dirs). */
   tempDir?: string;
 }
 
@@ -34,14 +38,21 @@ export const WORKER_DEFAULTS = { leaseMs: 30_000, maxAttempts: 3, pollMs: 5_000,
  * waiting it renders a template's missing sample (one at a time system-wide, see
  * modules/templates/template-samples); idle, it sleeps until a task is queued (a signal) or the
  * poll interval passes. Before each claim, tasks whose workers died on their last attempt are
- * failed with their refunds.
+ * failed with their refunds. Before the first, the working folders that killed worker processes
+ * left behind are removed (workers/render-dirs).
  */
 export function startWorkers(options: WorkerOptions): WorkerPool {
   const { leaseMs = WORKER_DEFAULTS.leaseMs, maxAttempts = WORKER_DEFAULTS.maxAttempts, pollMs = WORKER_DEFAULTS.pollMs } = options;
   const name = options.name ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const root = options.tempDir ?? renderRoot(options.config.dataDir);
+  const workDirs = new RenderDirs(root);
+  const swept = sweepRenderDirs(root).then(
+    (removed) => removed.length > 0 && options.log.info({ removed, root }, 'removed the work folders of stopped worker processes'),
+    (error: unknown) => options.log.warn({ err: error, root }, 'could not sweep the work folders of stopped worker processes'),
+  );
   const deps: TaskRunnerDeps = {
     ...options,
-    tempDir: options.tempDir ?? tmpdir(),
+    workDirs,
     progressEveryMs: options.progressEveryMs ?? WORKER_DEFAULTS.progressEveryMs,
   };
   const doorbell = new Doorbell();
@@ -49,6 +60,7 @@ export function startWorkers(options: WorkerOptions): WorkerPool {
   const shutdown = new AbortController();
 
   const workLoop = async (lease: Lease) => {
+    await swept;
     while (!shutdown.signal.aborted) {
       const since = doorbell.mark();
       const task = await claimOne(lease);
@@ -89,6 +101,7 @@ export function startWorkers(options: WorkerOptions): WorkerPool {
       offQueued();
       doorbell.ring();
       await Promise.all(loops);
+      await workDirs.close().catch((error: unknown) => options.log.warn({ err: error }, 'could not remove the work folder'));
     },
   };
 }

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { files, videoTasks } from '../../src/db/schema.js';
@@ -27,6 +28,25 @@ describeTaskEngines('video workers', (ctx) => {
     await ctx.db().update(videoTasks).set({ status: 'cancelled' }).where(sql`${videoTasks.status} IN ('queued', 'processing')`);
   });
   const onDisk = (key: string) => path.join(ctx.app().config.dataDir, 'files', key);
+
+  it('removes at start the work folders a killed worker process left, keeps a live one\'s, and renders in a folder of its own', async () => {
+    const root = makeTempDir();
+    const host = hostname().replace(/[^\w.-]/g, '_');
+    const killed = path.join(root, `${host}~4194305~0a1b`, 'video-task-9-abc'); // a pid above Linux's largest: no such process
+    const live = path.join(root, `${host}~${process.pid}~2c3d`, 'video-task-8-def');
+    for (const dir of [killed, live]) mkdirSync(dir, { recursive: true });
+    const { token } = await signedInUser(ctx.db(), { points: 10 });
+    const saved = await saveOk(ctx, token);
+    const provider = new TestProvider();
+    start(provider, { tempDir: root });
+
+    await waitForStatus(ctx, saved.id, 'succeeded');
+    expect(existsSync(path.dirname(killed))).toBe(false);
+    expect(existsSync(live)).toBe(true);
+    const workDir = provider.calls[0]!.task.workDir;
+    expect(path.basename(path.dirname(workDir))).toMatch(new RegExp(`~${process.pid}~`));
+    expect(path.dirname(path.dirname(workDir))).toBe(root);
+  });
 
   it('renders a task: pictures in, files stored under the task, succeeded at 100 with its URLs', async () => {
     const template = await addTemplate(ctx.db(), {

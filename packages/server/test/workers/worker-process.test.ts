@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/config.js';
 import { createTestDatabase, postgresAvailable } from '../helpers/postgres.js';
 import { startTsx } from '../helpers/processes.js';
 import { fakeVideo } from '../helpers/test-provider.js';
-import { ledgerOfTask, saveOk, taskRow, waitForStatus } from '../helpers/tasks.js';
+import { ledgerOfTask, saveOk, taskRow, waitForStatus, waitUntil } from '../helpers/tasks.js';
 import { makeTempDir, removeTempDirs } from '../helpers/temp-dirs.js';
 import type { EngineContext } from '../helpers/engines.js';
 import { expectLedgerMatchesBalances, signedInUser, userState } from '../helpers/users.js';
@@ -93,6 +93,35 @@ describe('npm run worker (src/worker.ts)', () => {
 
     rescuer.child.kill('SIGTERM');
     expect((await rescuer.exited).code).toBe(0);
+  }, 60_000);
+
+  it('removes at the next start the work folder of a worker killed mid-render, not that of a worker still rendering', async () => {
+    const root = path.join(env.DATA_DIR!, 'tmp', 'renders');
+    const folderOf = (pid: number) => readdirSync(root).find((name) => name.includes(`~${pid}~`));
+    const { token } = await signedInUser(app.db, { points: 20 });
+    const first = await saveOk(ctx, token);
+    const killed = startWorker({ TEST_STEPS: '600' });
+    await killed.waitFor(new RegExp(`RENDER_START ${first.id}\\b`));
+    const second = await saveOk(ctx, token);
+    const rendering = startWorker({ TEST_STEPS: '600' });
+    await rendering.waitFor(new RegExp(`RENDER_START ${second.id}\\b`));
+    const killedFolder = folderOf(killed.child.pid!);
+    const renderingFolder = folderOf(rendering.child.pid!);
+    expect(readdirSync(path.join(root, killedFolder!))).toEqual([expect.stringMatching(`^video-task-${first.id}-`)]);
+    expect(readdirSync(path.join(root, renderingFolder!))).toEqual([expect.stringMatching(`^video-task-${second.id}-`)]);
+
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    expect(existsSync(path.join(root, killedFolder!))).toBe(true);
+    // Slow as well: it may take the killed worker's task once its lease runs out.
+    const next = startWorker({ TEST_STEPS: '600' });
+    await next.waitFor(/WORKER_READY/);
+    await waitUntil(() => !existsSync(path.join(root, killedFolder!)), 30_000, 'the killed worker\'s folder to go');
+    expect(readdirSync(path.join(root, renderingFolder!))).toEqual([expect.stringMatching(`^video-task-${second.id}-`)]);
+
+    // Cancel both, so they do not wait for a worker that never comes.
+    for (const task of [first, second]) expect((await ctx.post('/api/v1/video_task/cancel', { token, id: task.id })).body.rspCode).toBe(0);
+    await rendering.waitFor(new RegExp(`RENDER_END ${second.id} aborted`));
   }, 60_000);
 
   it('on SIGTERM stops the render, puts the task back in the queue and exits 0', async () => {
