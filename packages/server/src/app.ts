@@ -8,6 +8,7 @@ import { auth } from './plugins/auth.js';
 import { databasePlugin } from './plugins/database.js';
 import { errorHandler } from './plugins/error-handler.js';
 import { healthChecks } from './plugins/health-checks.js';
+import { legacyTaskOutputs } from './plugins/legacy-task-outputs.js';
 import { requestId } from './plugins/request-id.js';
 import { staticApps } from './plugins/static-apps.js';
 import { storagePlugin } from './plugins/storage.js';
@@ -69,6 +70,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(adminToken);
   await app.register(trimText);
   await app.register(storagePlugin);
+  await app.register(legacyTaskOutputs);
   await app.register(templateSeeds);
   // WORKERS in-process workers (0 = API only); the routes signal them through app.taskSignals.
   await app.register(workersPlugin, { provider: options.provider });

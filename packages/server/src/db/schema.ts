@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // The tables as the queries see them. The migrations (./migrations) create them; a test checks
@@ -167,4 +168,13 @@ export const videoTasks = pgTable('video_tasks', {
   finishedAt: timestamp('finished_at', { withTimezone: true }),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   refunded: boolean('refunded').notNull().default(false),
+  /**
+   * The random part of the keys of the rendered files (modules/tasks/task-outputs), made by the
+   * database when the task is saved (migrations/0004): unguessable, and the same for every attempt.
+   */
+  outputToken: text('output_token')
+    .notNull()
+    .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
+  /** Saved before 0004: its files may still be at the old `tasks/<id>/` keys, until the start-up move (modules/tasks/legacy-outputs). */
+  legacyOutputs: boolean('legacy_outputs').notNull().default(false),
 });

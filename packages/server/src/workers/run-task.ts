@@ -45,7 +45,7 @@ type StopReason = 'cancelled' | LeaseStop;
  * outcome is written to the task (or, if even that fails, logged, and the lease runs out).
  */
 export async function runTask(deps: TaskRunnerDeps, lease: Lease, task: TaskRow, shutdown: AbortSignal): Promise<void> {
-  const held = { id: task.id, userId: task.userId, owner: lease.owner };
+  const held = { id: task.id, userId: task.userId, owner: lease.owner, outputToken: task.outputToken };
   const warn = (message: string) => (error: unknown) => deps.log.warn({ err: error, taskId: task.id }, message);
   const holding = holdLease<'cancelled'>({
     leaseMs: lease.leaseMs,
@@ -70,9 +70,9 @@ export async function runTask(deps: TaskRunnerDeps, lease: Lease, task: TaskRow,
     signal.throwIfAborted();
     const result = await deps.provider.render(input, onProgress, signal);
     signal.throwIfAborted();
-    const outputs = await storeOutputs(deps.store, task.id, result);
+    const outputs = await storeOutputs(deps.store, task.outputToken, result);
     if (await completeTask(deps.db, held, outputs)) deps.log.info({ taskId: task.id }, 'rendered');
-    else await discardOutputs(deps, task.id);
+    else await discardOutputs(deps, held);
   } catch (error) {
     await afterFailure(deps, held, signal, error).catch(warn('could not record the end of the task'));
   } finally {
@@ -82,14 +82,14 @@ export async function runTask(deps: TaskRunnerDeps, lease: Lease, task: TaskRow,
   }
 }
 
-async function afterFailure(deps: TaskRunnerDeps, held: { id: number; owner: string }, signal: AbortSignal, error: unknown): Promise<void> {
+async function afterFailure(deps: TaskRunnerDeps, held: { id: number; owner: string; outputToken: string }, signal: AbortSignal, error: unknown): Promise<void> {
   if (signal.aborted) {
     const reason = signal.reason as StopReason;
     deps.log.info({ taskId: held.id, reason }, 'render stopped');
     // Back in the queue, and said so: a worker of another process may take it now.
     if (reason === 'shutdown' && (await releaseTask(deps.db, held.id, held.owner))) await deps.signals.queued();
     // Cancelled or taken over, perhaps while its files were being stored: theirs to keep, or nobody's.
-    if (reason !== 'shutdown') await discardOutputs(deps, held.id);
+    if (reason !== 'shutdown') await discardOutputs(deps, held);
     return;
   }
   deps.log.error({ err: error, taskId: held.id }, 'render failed');
@@ -97,9 +97,9 @@ async function afterFailure(deps: TaskRunnerDeps, held: { id: number; owner: str
 }
 
 /** Removes what this worker stored for a task that then did not become ours to finish — unless another worker finished it. */
-async function discardOutputs(deps: TaskRunnerDeps, taskId: number): Promise<void> {
-  const [row] = await deps.db.select({ status: videoTasks.status, deletedAt: videoTasks.deletedAt }).from(videoTasks).where(eq(videoTasks.id, taskId));
+async function discardOutputs(deps: TaskRunnerDeps, task: { id: number; outputToken: string }): Promise<void> {
+  const [row] = await deps.db.select({ status: videoTasks.status, deletedAt: videoTasks.deletedAt }).from(videoTasks).where(eq(videoTasks.id, task.id));
   if (row && row.deletedAt === null && (row.status === 'succeeded' || row.status === 'processing')) return;
-  const keys = taskOutputKeys(taskId);
+  const keys = taskOutputKeys(task.outputToken);
   await Promise.all([deps.store.delete(keys.video), deps.store.delete(keys.cover)]);
 }

@@ -5,9 +5,9 @@ import type { StoredOutput } from '../modules/tasks/complete-task.js';
 import type { RenderResult } from '../modules/tasks/provider.js';
 import { taskOutputKeys } from '../modules/tasks/task-outputs.js';
 
-/** Streams the rendered video and cover into storage under the task's keys. */
-export async function storeOutputs(store: FileStore, taskId: number, result: RenderResult): Promise<{ video: StoredOutput; cover: StoredOutput }> {
-  const keys = taskOutputKeys(taskId);
+/** Streams the rendered video and cover into storage under the task's keys (from its random `outputToken`). */
+export async function storeOutputs(store: FileStore, outputToken: string, result: RenderResult): Promise<{ video: StoredOutput; cover: StoredOutput }> {
+  const keys = taskOutputKeys(outputToken);
   const video = await storeFile(store, keys.video, result.video, 'video/mp4');
   const cover = await storeFile(store, keys.cover, result.cover, 'image/jpeg');
   return { video, cover };

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.js';
 import { databasePlugin } from '../plugins/database.js';
 import { healthChecks } from '../plugins/health-checks.js';
+import { legacyTaskOutputs } from '../plugins/legacy-task-outputs.js';
 import { storagePlugin } from '../plugins/storage.js';
 import { templateSeeds } from '../plugins/template-seeds.js';
 import { workersPlugin, type WorkersPluginOptions } from '../plugins/workers.js';
@@ -17,6 +18,8 @@ export async function buildWorkerApp(config: ServerConfig, options: WorkersPlugi
   await app.register(healthChecks);
   await app.register(databasePlugin);
   await app.register(storagePlugin);
+  // Whichever process starts first after the upgrade moves the old files (the others skip them).
+  await app.register(legacyTaskOutputs);
   // A worker process may be the first to start against a fresh database.
   await app.register(templateSeeds);
   await app.register(workersPlugin, options);

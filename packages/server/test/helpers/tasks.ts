@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { pointsLedger, videoTasks } from '../../src/db/schema.js';
 import type { UploadPolicy } from '../../src/modules/storage/store.js';
+import { taskOutputKeys } from '../../src/modules/tasks/task-outputs.js';
 import type { VideoTask } from '../../src/modules/tasks/video-task.js';
 import { startWorkers, type WorkerOptions, type WorkerPool } from '../../src/workers/worker-pool.js';
 import { PNG, uploadForm } from '../modules/storage/upload-fixtures.js';
@@ -37,6 +38,11 @@ export async function taskRow(ctx: EngineContext, id: string) {
   const [row] = await ctx.db().select().from(videoTasks).where(eq(videoTasks.id, Number(id)));
   if (!row) throw new Error(`no task ${id}`);
   return row;
+}
+
+/** The keys the task's rendered files are (or will be) stored under: from its random token. */
+export async function outputKeysOf(ctx: Pick<EngineContext, 'db'>, id: string): Promise<{ video: string; cover: string }> {
+  return taskOutputKeys((await taskRow(ctx as EngineContext, id)).outputToken);
 }
 
 export async function ledgerOfTask(ctx: EngineContext, id: string) {

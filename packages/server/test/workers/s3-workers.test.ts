@@ -1,23 +1,25 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
-import { sql } from 'drizzle-orm';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import S3rver from 's3rver';
 import { probe } from '../../../engine/test/helpers/probe.js';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { videoTasks } from '../../src/db/schema.js';
+import { files, videoTasks } from '../../src/db/schema.js';
 import type { UploadPolicy } from '../../src/modules/storage/store.js';
+import { moveLegacyOutputs } from '../../src/modules/tasks/legacy-outputs.js';
 import { createProvider } from '../../src/modules/tasks/providers.js';
-import { taskOutputKeys } from '../../src/modules/tasks/task-outputs.js';
+import { legacyTaskOutputKeys } from '../../src/modules/tasks/task-outputs.js';
 import { startWorkers, type WorkerPool } from '../../src/workers/worker-pool.js';
 import { uploadForm } from '../modules/storage/upload-fixtures.js';
 import type { EngineContext } from '../helpers/engines.js';
 import { createTestDatabase, postgresAvailable } from '../helpers/postgres.js';
 import { startTsx } from '../helpers/processes.js';
 import { describeTaskEngines } from '../helpers/task-engines.js';
-import { callOk, saveOk, waitForStatus } from '../helpers/tasks.js';
+import { callOk, outputKeysOf, saveOk, taskRow, waitForStatus } from '../helpers/tasks.js';
 import { makeTempDir, removeTempDirs } from '../helpers/temp-dirs.js';
 import { signedInUser } from '../helpers/users.js';
 
@@ -56,13 +58,17 @@ async function uploadPhoto(ctx: Pick<EngineContext, 'post'>, token: string): Pro
 }
 
 /** The rendered task as API.md says it: its URLs in the bucket, a playable MP4 and a JPEG there; then delete takes them away. */
-async function expectRenderedInBucket(ctx: Pick<EngineContext, 'post'>, token: string, id: string, duration: number): Promise<void> {
+async function expectRenderedInBucket(ctx: Pick<EngineContext, 'post' | 'db'>, token: string, id: string, duration: number): Promise<void> {
   const task = await callOk(ctx as EngineContext, 'detail', { token, id });
-  const keys = taskOutputKeys(Number(id));
+  const keys = await outputKeysOf(ctx, id);
+  expect(keys.video).toMatch(/^tasks\/[0-9a-f]{64}\/video\.mp4$/);
   expect(task).toMatchObject({ status: 'succeeded', videoUrl: `${env.S3_ENDPOINT}/${BUCKET}/${keys.video}`, coverUrl: `${env.S3_ENDPOINT}/${BUCKET}/${keys.cover}` });
+  // Nothing at the address the task's id would give.
+  expect((await fetch(`${env.S3_ENDPOINT}/${BUCKET}/tasks/${id}/video.mp4`)).status).toBe(404);
 
   const video = await fetch(task.videoUrl);
-  expect([video.status, video.headers.get('content-type')]).toEqual([200, 'video/mp4']);
+  // A user's video: cached an hour at most, so a delete takes effect (storage/cache-control).
+  expect([video.status, video.headers.get('content-type'), video.headers.get('cache-control')]).toEqual([200, 'video/mp4', 'public, max-age=3600']);
   const file = path.join(makeTempDir(), 'video.mp4');
   await writeFile(file, Buffer.from(await video.arrayBuffer()));
   const probed = await probe(file);
@@ -99,6 +105,40 @@ describeTaskEngines(
       await waitForStatus(ctx, saved.id, 'succeeded', 60_000);
       await expectRenderedInBucket(ctx, token, saved.id, 5);
     });
+
+    it('moves a task\'s files stored before 0004 at tasks/<id>/ to its random keys, with an hour of caching instead of a year', async () => {
+      const { user, token } = await signedInUser(ctx.db(), { points: 10 });
+      const saved = await saveOk(ctx, token);
+      const id = Number(saved.id);
+      const old = legacyTaskOutputKeys(id);
+      // As the old code stored them.
+      const client = new S3Client({
+        endpoint: env.S3_ENDPOINT,
+        region: 'us-east-1',
+        forcePathStyle: true,
+        credentials: { accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY! },
+      });
+      const bytes = { video: Buffer.from('old video bytes'), cover: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2]) };
+      for (const [name, type] of [['video', 'video/mp4'], ['cover', 'image/jpeg']] as const) {
+        await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: old[name], Body: bytes[name], ContentType: type, CacheControl: 'public, max-age=31536000, immutable' }));
+        await ctx.db().insert(files).values({ key: old[name], userId: user.id, kind: name, contentType: type, size: bytes[name].length, uploadedAt: new Date() });
+      }
+      client.destroy();
+      await ctx.db().update(videoTasks).set({ status: 'succeeded', videoKey: old.video, coverKey: old.cover, legacyOutputs: true }).where(eq(videoTasks.id, id));
+
+      const app = ctx.app();
+      expect(await moveLegacyOutputs({ db: app.db, store: app.storage, log: app.log })).toBe(2);
+
+      const row = await taskRow(ctx, saved.id);
+      expect([row.videoKey, row.coverKey, row.legacyOutputs]).toEqual([`tasks/${row.outputToken}/video.mp4`, `tasks/${row.outputToken}/cover.jpg`, false]);
+      const task = await callOk(ctx, 'detail', { token, id: saved.id });
+      expect(task.videoUrl).toBe(`${env.S3_ENDPOINT}/${BUCKET}/${row.videoKey}`);
+      const video = await fetch(task.videoUrl);
+      expect([video.status, video.headers.get('content-type'), video.headers.get('cache-control')]).toEqual([200, 'video/mp4', 'public, max-age=3600']);
+      expect(Buffer.from(await video.arrayBuffer())).toEqual(bytes.video);
+      expect((await fetch(task.coverUrl)).headers.get('content-type')).toBe('image/jpeg');
+      for (const key of [old.video, old.cover]) expect((await fetch(`${env.S3_ENDPOINT}/${BUCKET}/${key}`)).status).toBe(404);
+    });
   },
   env,
 );
@@ -113,6 +153,7 @@ describeTaskEngines(
       const res = await app.inject({ method: 'POST', url, payload: body });
       return { status: res.statusCode, body: res.json(), headers: res.headers };
     },
+    db: () => app.db,
   };
 
   beforeAll(async () => {

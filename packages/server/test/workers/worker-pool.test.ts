@@ -9,7 +9,7 @@ import type { WorkerPool } from '../../src/workers/worker-pool.js';
 import { PNG } from '../modules/storage/upload-fixtures.js';
 import { describeTaskEngines } from '../helpers/task-engines.js';
 import { fakeCover, fakeVideo, TestProvider } from '../helpers/test-provider.js';
-import { callOk, ledgerOfTask, saveOk, taskRow, testWorkers, uploadImage, waitForStatus, waitUntil } from '../helpers/tasks.js';
+import { callOk, ledgerOfTask, outputKeysOf, saveOk, taskRow, testWorkers, uploadImage, waitForStatus, waitUntil } from '../helpers/tasks.js';
 import { makeTempDir } from '../helpers/temp-dirs.js';
 import { expectLedgerMatchesBalances, signedInUser, userState } from '../helpers/users.js';
 
@@ -61,17 +61,18 @@ describeTaskEngines('video workers', (ctx) => {
 
     await waitForStatus(ctx, saved.id, 'succeeded');
     const task = await callOk(ctx, 'detail', { token, id: saved.id });
+    const keys = await outputKeysOf(ctx, saved.id);
     expect(task).toMatchObject({
       status: 'succeeded',
       progress: 100,
       queuePosition: 0,
-      videoUrl: `/files/tasks/${saved.id}/video.mp4`,
-      coverUrl: `/files/tasks/${saved.id}/cover.jpg`,
+      videoUrl: `/files/${keys.video}`,
+      coverUrl: `/files/${keys.cover}`,
       errorMsg: '',
     });
     expect(task.startedAt).toBeGreaterThanOrEqual(task.createdAt);
     expect(task.finishedAt).toBeGreaterThanOrEqual(task.startedAt);
-    expect(readFileSync(onDisk(`tasks/${saved.id}/video.mp4`))).toEqual(fakeVideo(saved.id));
+    expect(readFileSync(onDisk(keys.video))).toEqual(fakeVideo(saved.id));
     expect((await ctx.app().inject({ method: 'GET', url: task.coverUrl })).rawPayload).toEqual(fakeCover(saved.id));
 
     const [call] = provider.calls;
@@ -85,8 +86,8 @@ describeTaskEngines('video workers', (ctx) => {
     const stored = await ctx.db().select().from(files).where(eq(files.userId, user.id));
     expect(stored.filter((f) => f.kind === 'video' || f.kind === 'cover').map((f) => [f.key, f.kind, f.contentType])).toEqual(
       expect.arrayContaining([
-        [`tasks/${saved.id}/video.mp4`, 'video', 'video/mp4'],
-        [`tasks/${saved.id}/cover.jpg`, 'cover', 'image/jpeg'],
+        [keys.video, 'video', 'video/mp4'],
+        [keys.cover, 'cover', 'image/jpeg'],
       ]),
     );
     expect((await taskRow(ctx, saved.id)).leaseOwner).toBeNull();
@@ -207,7 +208,7 @@ describeTaskEngines('video workers', (ctx) => {
     await waitUntil(() => call.outcome === 'aborted', 3000, 'the render to stop');
     const row = await taskRow(ctx, saved.id);
     expect([row.status, row.leaseOwner]).toEqual(['processing', 'someone-else']);
-    expect(existsSync(onDisk(`tasks/${saved.id}/video.mp4`))).toBe(false);
+    expect(existsSync(onDisk((await outputKeysOf(ctx, saved.id)).video))).toBe(false);
   });
 
   it('on stop, aborts the render and puts the task back in the queue without counting the attempt', async () => {

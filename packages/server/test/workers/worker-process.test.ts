@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/config.js';
 import { createTestDatabase, postgresAvailable } from '../helpers/postgres.js';
 import { startTsx } from '../helpers/processes.js';
 import { fakeVideo } from '../helpers/test-provider.js';
-import { ledgerOfTask, saveOk, taskRow, waitForStatus, waitUntil } from '../helpers/tasks.js';
+import { ledgerOfTask, outputKeysOf, saveOk, taskRow, waitForStatus, waitUntil } from '../helpers/tasks.js';
 import { makeTempDir, removeTempDirs } from '../helpers/temp-dirs.js';
 import type { EngineContext } from '../helpers/engines.js';
 import { expectLedgerMatchesBalances, signedInUser, userState } from '../helpers/users.js';
@@ -85,7 +85,7 @@ describe('npm run worker (src/worker.ts)', () => {
     expect(done.attempts).toBe(2);
     expect(done.leaseOwner).toBeNull();
     expect(rescuer.output().stdout).toContain(`RENDER_END ${saved.id} done`);
-    expect(readFileSync(path.join(env.DATA_DIR!, 'files', 'tasks', saved.id, 'video.mp4'))).toEqual(fakeVideo(saved.id));
+    expect(readFileSync(path.join(env.DATA_DIR!, 'files', (await outputKeysOf(ctx, saved.id)).video))).toEqual(fakeVideo(saved.id));
     // Charged once, never refunded.
     expect((await ledgerOfTask(ctx, saved.id)).map((r) => r.type)).toEqual(['generate']);
     expect((await userState(app.db, user.id)).points).toBe(5);
@@ -134,7 +134,7 @@ describe('npm run worker (src/worker.ts)', () => {
     expect(worker.output().stdout).toContain(`RENDER_END ${saved.id} aborted`);
     const row = await taskRow(ctx, saved.id);
     expect([row.status, row.attempts, row.leaseOwner]).toEqual(['queued', 0, null]);
-    expect(existsSync(path.join(env.DATA_DIR!, 'files', 'tasks', saved.id, 'video.mp4'))).toBe(false);
+    expect(existsSync(path.join(env.DATA_DIR!, 'files', (await outputKeysOf(ctx, saved.id)).video))).toBe(false);
     // Cancel it, so it does not wait for a worker that never comes.
     expect((await ctx.post('/api/v1/video_task/cancel', { token, id: saved.id })).body.rspCode).toBe(0);
   }, 60_000);

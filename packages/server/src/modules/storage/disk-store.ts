@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { copyFile, link, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -68,6 +69,31 @@ export class DiskStore implements FileStore {
       if (body instanceof Readable) await pipeline(body, createWriteStream(temp, { flags: 'wx' }));
       else await writeFile(temp, body, { flag: 'wx' });
       await this.commit(temp, key);
+    } finally {
+      await rm(temp, { force: true });
+    }
+  }
+
+  /**
+   * A hard link when the file system has them (no bytes copied, however large the video), else a
+   * copy; either is made under a temp name and then moved under `to`, so no half file is served.
+   * The disk store keeps no types (the files table does).
+   */
+  async copy(from: string, to: string, _options: { contentType: string }): Promise<boolean> {
+    const source = this.pathOf(from);
+    const temp = await this.tempFile();
+    try {
+      try {
+        await link(source, temp);
+      } catch (error) {
+        if (isMissing(error)) return false;
+        await copyFile(source, temp, constants.COPYFILE_EXCL);
+      }
+      await this.commit(temp, to);
+      return true;
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
     } finally {
       await rm(temp, { force: true });
     }

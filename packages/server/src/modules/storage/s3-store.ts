@@ -1,15 +1,13 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { Readable } from 'node:stream';
 import type { S3Config } from '../../config.js';
 import { userDir } from '../files/file-urls.js';
+import { cacheControlOf, USER_CONTENT } from './cache-control.js';
 import { decodePolicy } from './post-policy.js';
 import type { FileStore, PutBody, StoredObject, UploadKind, UploadPolicy } from './store.js';
 import { UPLOAD_LIMITS } from './store.js';
 import { newUploadKey } from './upload-keys.js';
-
-/** Keys are never rewritten (see upload-keys), so whoever reads one may keep it for a year. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * An S3-compatible bucket (AWS, MinIO, OSS's S3 API, …), addressed path-style so a local
@@ -45,6 +43,9 @@ export class S3Store implements FileStore {
     const { url, fields } = await createPresignedPost(this.client, {
       Bucket: this.config.bucket,
       Key: key,
+      // Stored with the object, so the bucket serves the upload with it (the SDK adds the field
+      // to the policy's conditions too: an upload cannot ask for a longer one).
+      Fields: { 'Cache-Control': USER_CONTENT },
       Conditions: [
         ['starts-with', '$key', dir],
         ['content-length-range', 1, UPLOAD_LIMITS.maxSize],
@@ -77,9 +78,29 @@ export class S3Store implements FileStore {
         Body: body,
         ContentType: contentType,
         ContentLength: length,
-        CacheControl: IMMUTABLE,
+        CacheControl: cacheControlOf(key),
       }),
     );
+  }
+
+  /** CopyObject inside the bucket; the metadata is replaced, so the copy has the new key's caching. */
+  async copy(from: string, to: string, { contentType }: { contentType: string }): Promise<boolean> {
+    try {
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.config.bucket,
+          Key: to,
+          CopySource: `${this.config.bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+          MetadataDirective: 'REPLACE',
+          ContentType: contentType,
+          CacheControl: cacheControlOf(to),
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (statusOf(error) === 404 || (error as { name?: unknown }).name === 'NoSuchKey') return false;
+      throw error;
+    }
   }
 
   async delete(key: string): Promise<void> {

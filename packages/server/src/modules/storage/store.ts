@@ -53,6 +53,11 @@ export interface FileStore {
   createUploadPolicy(input: { userId: number; kind: UploadKind; now?: Date }): Promise<UploadPolicy>;
   /** Writes a file the server made (a rendered video, its cover); readers never see half of it. */
   put(key: string, body: PutBody, options: { contentType: string; size?: number }): Promise<void>;
+  /**
+   * Copies a stored file under a new key, with the type given and the caching of the new key
+   * (storage/cache-control); false when there is no file at `from`.
+   */
+  copy(from: string, to: string, options: { contentType: string }): Promise<boolean>;
   /** Removes a file; removing one that is not there is not an error. */
   delete(key: string): Promise<void>;
   /** The stored file's size and type, or null when there is none. */

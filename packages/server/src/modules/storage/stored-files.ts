@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database.js';
 import { findFile } from '../files/file-records.js';
+import { cacheControlOf } from './cache-control.js';
 import type { DiskStore } from './disk-store.js';
 import { SNIFF_LENGTH, sniffContentType } from './image-types.js';
 
@@ -8,6 +9,8 @@ export interface StoredFile {
   size: number;
   mtime: Date;
   contentType: string;
+  /** Its Cache-Control, by its key (storage/cache-control). */
+  cacheControl: string;
 }
 
 /**
@@ -20,5 +23,5 @@ export async function openStoredFile(db: Queryable, store: DiskStore, key: strin
   const row = await findFile(db, key);
   const contentType =
     row?.contentType ?? sniffContentType((await store.readStart(key, SNIFF_LENGTH)) ?? Buffer.alloc(0)) ?? 'application/octet-stream';
-  return { ...file, contentType };
+  return { ...file, contentType, cacheControl: cacheControlOf(key) };
 }

@@ -16,18 +16,27 @@ import { taskOutputKeys } from './task-outputs.js';
  */
 export async function deleteTask(deps: { db: Db; store: FileStore; signals: TaskSignals }, userId: number, id: string): Promise<void> {
   const wanted = parseTaskId(id);
-  const { taskId, wasLive } = await deps.db.transaction(async (tx) => {
+  const { taskId, wasLive, keys } = await deps.db.transaction(async (tx) => {
     // Locked, so a second delete (or a cancel) running now waits and then finds it gone.
-    const [task] = wanted === null ? [] : await tx.select({ id: videoTasks.id }).from(videoTasks).where(ownTask(userId, wanted)).for('update');
+    const [task] =
+      wanted === null
+        ? []
+        : await tx
+            .select({ id: videoTasks.id, outputToken: videoTasks.outputToken, videoKey: videoTasks.videoKey, coverKey: videoTasks.coverKey })
+            .from(videoTasks)
+            .where(ownTask(userId, wanted))
+            .for('update');
     if (!task) throw new BusinessError(RspCode.notFound, TASK_NOT_FOUND);
     const ended = await endWithRefund(tx, eq(videoTasks.id, task.id), { status: 'cancelled' });
     await tx.update(videoTasks).set({ deletedAt: sql`now()` }).where(eq(videoTasks.id, task.id));
-    const keys = taskOutputKeys(task.id);
-    await tx.delete(files).where(inArray(files.key, [keys.video, keys.cover]));
-    return { taskId: task.id, wasLive: ended.length > 0 };
+    // Where this task's renders go, and where its row says they are (the same, once any old
+    // `tasks/<id>/` files have been moved at start-up: ./legacy-outputs).
+    const outputs = taskOutputKeys(task.outputToken);
+    const keys = [...new Set([outputs.video, outputs.cover, task.videoKey, task.coverKey].filter((key): key is string => key !== null))];
+    await tx.delete(files).where(inArray(files.key, keys));
+    return { taskId: task.id, wasLive: ended.length > 0, keys };
   });
   if (wasLive) await deps.signals.cancelled(taskId);
-  const keys = taskOutputKeys(taskId);
   // After the commit nothing refers to them; if removing fails they are only orphans.
-  await Promise.all([deps.store.delete(keys.video), deps.store.delete(keys.cover)]);
+  await Promise.all(keys.map((key) => deps.store.delete(key)));
 }

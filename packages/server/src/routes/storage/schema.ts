@@ -66,8 +66,9 @@ export const serveFileSchema = {
   tags: ['storage'],
   summary: '内置存储：读取文件（支持 Range）',
   description:
-    'Content type as recorded at upload (or sniffed), `Cache-Control: public, max-age=31536000, immutable` (keys are ' +
-    'never rewritten), ETag and Last-Modified (304 on a match), `Accept-Ranges: bytes`: one range answers 206, a range ' +
+    'Content type as recorded at upload (or sniffed), `Cache-Control: public, max-age=3600` for users\' uploads and ' +
+    'videos (a deleted file stops being served from caches within an hour) and `public, max-age=31536000, immutable` for ' +
+    'template samples (`templates/…`), ETag and Last-Modified (304 on a match), `Accept-Ranges: bytes`: one range answers 206, a range ' +
     'past the end 416 with `Content-Range: bytes */<size>`, several ranges the whole file.',
   params: {
     type: 'object',

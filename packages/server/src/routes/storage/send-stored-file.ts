@@ -2,11 +2,9 @@ import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { StoredFile } from '../../modules/storage/stored-files.js';
 
-/** Keys are random and never rewritten: a file can be cached for good. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-
 /**
- * Answers GET/HEAD of a stored file as a CDN would: validators and conditional 304s, and byte
+ * Answers GET/HEAD of a stored file as a CDN would: its caching (an hour for users' files, a year
+ * for template samples: storage/cache-control), validators and conditional 304s, and byte
  * ranges (browsers seek in MP4 videos with them). One range answers 206; a range past the end,
  * 416; anything this does not serve as a range (several ranges, bad syntax, a stale If-Range) gets
  * the whole file, as RFC 9110 allows.
@@ -15,7 +13,7 @@ export async function sendStoredFile(request: FastifyRequest, reply: FastifyRepl
   const etag = `"${file.size.toString(16)}-${file.mtime.getTime().toString(16)}"`;
   const lastModified = new Date(Math.floor(file.mtime.getTime() / 1000) * 1000);
   reply
-    .header('cache-control', IMMUTABLE)
+    .header('cache-control', file.cacheControl)
     .header('etag', etag)
     .header('last-modified', lastModified.toUTCString())
     .header('accept-ranges', 'bytes')

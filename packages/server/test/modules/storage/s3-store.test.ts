@@ -56,7 +56,7 @@ describeEngines(
       });
       expect(policy.key).toMatch(new RegExp(`^users/${user.id}/image/[0-9a-f]{32}$`));
       expect(Math.abs(policy.expire - (Date.now() / 1000 + 600))).toBeLessThan(5);
-      expect(Object.keys(policy.fields).sort()).toEqual(['Policy', 'X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Signature', 'bucket']);
+      expect(Object.keys(policy.fields).sort()).toEqual(['Cache-Control', 'Policy', 'X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Date', 'X-Amz-Signature', 'bucket']);
       const document = decodePolicy(policy.fields.Policy!)!;
       expect(Date.parse(document.expiration) / 1000).toBe(policy.expire);
       expect(document.conditions).toEqual(
@@ -65,6 +65,8 @@ describeEngines(
           ['content-length-range', 1, 10 * MIB],
           { key: policy.key },
           { bucket: BUCKET },
+          // The upload is stored with a user's caching: not a year (storage/cache-control).
+          { 'Cache-Control': 'public, max-age=3600' },
         ]),
       );
     });
@@ -95,6 +97,7 @@ describeEngines(
       expect(await ctx.app().storage.head(policy.key)).toMatchObject({ size: PNG.length });
       const served = await fetch(policy.url);
       expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+      expect(served.headers.get('cache-control')).toBe('public, max-age=3600');
     });
 
     it('checks an uploaded file when it is used: an image is recorded with its sniffed type', async () => {
@@ -124,19 +127,32 @@ describeEngines(
       expect((await ctx.post('/api/v1/video_task/delete_file_url', { token: user.token, url: policy.url })).body.rspCode).toBe(4);
     });
 
-    it('puts the server\'s own files (bytes, or a stream of known size), with their type and a year of caching', async () => {
+    it('puts the server\'s own files (bytes, or a stream of known size), with their type and an hour of caching (a year for template samples)', async () => {
       const store = ctx.app().storage;
       await store.put(`users/${user.id}/video/v1`, PNG, { contentType: 'video/mp4' });
       await store.put(`users/${user.id}/cover/c1`, Readable.from([PNG.subarray(0, 10), PNG.subarray(10)]), { contentType: 'image/jpeg', size: PNG.length });
       expect(await store.head(`users/${user.id}/video/v1`)).toMatchObject({ size: PNG.length, contentType: 'video/mp4' });
       expect(await store.readStart(`users/${user.id}/cover/c1`, 8)).toEqual(PNG.subarray(0, 8));
       const served = await fetch(store.fileUrl(`users/${user.id}/cover/c1`));
-      expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(served.headers.get('cache-control')).toBe('public, max-age=3600');
+      await store.put('templates/9/sample.jpg', PNG, { contentType: 'image/jpeg' });
+      expect((await fetch(store.fileUrl('templates/9/sample.jpg'))).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       await expect(store.put('x', Readable.from([PNG]), { contentType: 'image/png' })).rejects.toThrow('size');
       await store.delete(`users/${user.id}/video/v1`);
       await store.delete(`users/${user.id}/video/v1`);
       expect(await store.head(`users/${user.id}/video/v1`)).toBeNull();
       expect(await store.readStart(`users/${user.id}/video/v1`, 8)).toBeNull();
+    });
+
+    it('copies a file inside the bucket with the new key\'s type and caching; false when there is none', async () => {
+      const store = ctx.app().storage;
+      await store.put('templates/8/old.mp4', PNG, { contentType: 'application/octet-stream' });
+      expect(await store.copy('templates/8/old.mp4', `tasks/${'ab'.repeat(32)}/video.mp4`, { contentType: 'video/mp4' })).toBe(true);
+      const copied = await fetch(store.fileUrl(`tasks/${'ab'.repeat(32)}/video.mp4`));
+      expect([copied.status, copied.headers.get('content-type'), copied.headers.get('cache-control')]).toEqual([200, 'video/mp4', 'public, max-age=3600']);
+      expect(Buffer.from(await copied.arrayBuffer())).toEqual(PNG);
+      expect(await store.copy('templates/8/none.mp4', 'tasks/x/video.mp4', { contentType: 'video/mp4' })).toBe(false);
+      expect(await store.head('tasks/x/video.mp4')).toBeNull();
     });
 
     it('serves no /files routes of its own', async () => {

@@ -16,14 +16,15 @@ describeEngines('GET /files/<key> (the embedded store serves files)', (ctx) => {
     expect(res.statusCode).toBe(204);
   });
 
-  it('serves the file with its type and headers that let it be cached for good', async () => {
+  it('serves an upload with its type and headers that let it be cached an hour, then revalidated', async () => {
     const res = await get(policy.url);
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload).toEqual(JPEG);
     expect(res.headers).toMatchObject({
       'content-type': 'image/jpeg',
       'content-length': String(JPEG.length),
-      'cache-control': 'public, max-age=31536000, immutable',
+      // Not a year: its owner may delete it (storage/cache-control).
+      'cache-control': 'public, max-age=3600',
       'accept-ranges': 'bytes',
       'x-content-type-options': 'nosniff',
     });
@@ -84,7 +85,10 @@ describeEngines('GET /files/<key> (the embedded store serves files)', (ctx) => {
 
   it('serves a file the server put without a row by the type of its bytes', async () => {
     await ctx.app().storage.put('templates/sample-cover', JPEG, { contentType: 'image/jpeg' });
-    expect((await get('/files/templates/sample-cover')).headers['content-type']).toBe('image/jpeg');
+    const sample = await get('/files/templates/sample-cover');
+    expect(sample.headers['content-type']).toBe('image/jpeg');
+    // A template sample is the server's own public file, under a fresh key each render: cached for good.
+    expect(sample.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     await ctx.app().storage.put('templates/notes', Buffer.from('<b>hi</b>'), { contentType: 'text/html' });
     const unknown = await get('/files/templates/notes');
     expect(unknown.headers['content-type']).toBe('application/octet-stream');

@@ -5,7 +5,7 @@ import { videoTasks } from '../../../../../src/db/schema.js';
 import type { WorkerPool } from '../../../../../src/workers/worker-pool.js';
 import { describeTaskEngines } from '../../../../helpers/task-engines.js';
 import { TestProvider } from '../../../../helpers/test-provider.js';
-import { callOk, ledgerOfTask, saveOk, taskRow, TASK_API, testWorkers, waitForStatus } from '../../../../helpers/tasks.js';
+import { callOk, ledgerOfTask, outputKeysOf, saveOk, taskRow, TASK_API, testWorkers, waitForStatus } from '../../../../helpers/tasks.js';
 import { expectLedgerMatchesBalances, signedInUser, userState } from '../../../../helpers/users.js';
 
 const CANCEL = `${TASK_API}/cancel`;
@@ -67,7 +67,7 @@ describeTaskEngines('POST /api/v1/video_task/cancel', (ctx) => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const row = await taskRow(ctx, saved.id);
     expect([row.status, row.refunded, row.leaseOwner]).toEqual(['cancelled', true, null]);
-    expect(existsSync(path.join(ctx.app().config.dataDir, 'files', `tasks/${saved.id}/video.mp4`))).toBe(false);
+    expect(existsSync(path.join(ctx.app().config.dataDir, 'files', (await outputKeysOf(ctx, saved.id)).video))).toBe(false);
     expect((await ledgerOfTask(ctx, saved.id)).filter((r) => r.type === 'refund')).toHaveLength(1);
     expect((await userState(ctx.db(), user.id)).points).toBe(10);
   });

@@ -5,7 +5,7 @@ import { files, videoTasks } from '../../../../../src/db/schema.js';
 import type { WorkerPool } from '../../../../../src/workers/worker-pool.js';
 import { describeTaskEngines } from '../../../../helpers/task-engines.js';
 import { TestProvider } from '../../../../helpers/test-provider.js';
-import { callOk, ledgerOfTask, saveOk, taskRow, TASK_API, testWorkers, waitForStatus } from '../../../../helpers/tasks.js';
+import { callOk, ledgerOfTask, outputKeysOf, saveOk, taskRow, TASK_API, testWorkers, waitForStatus } from '../../../../helpers/tasks.js';
 import { expectLedgerMatchesBalances, signedInUser, userState } from '../../../../helpers/users.js';
 
 const DELETE = `${TASK_API}/delete`;
@@ -25,13 +25,14 @@ describeTaskEngines('POST /api/v1/video_task/delete', (ctx) => {
     pools.push(testWorkers(ctx, new TestProvider()));
     await waitForStatus(ctx, saved.id, 'succeeded');
     const done = await callOk(ctx, 'detail', { token, id: saved.id });
-    expect(onDisk(`tasks/${saved.id}/video.mp4`) && onDisk(`tasks/${saved.id}/cover.jpg`)).toBe(true);
+    const keys = await outputKeysOf(ctx, saved.id);
+    expect(onDisk(keys.video) && onDisk(keys.cover)).toBe(true);
 
     expect((await ctx.post(DELETE, { token, id: saved.id })).body).toEqual({ rspCode: 0, rspMsg: '成功', data: {} });
 
-    expect(onDisk(`tasks/${saved.id}/video.mp4`) || onDisk(`tasks/${saved.id}/cover.jpg`)).toBe(false);
+    expect(onDisk(keys.video) || onDisk(keys.cover)).toBe(false);
     expect((await ctx.app().inject({ method: 'GET', url: done.videoUrl })).statusCode).toBe(404);
-    expect(await ctx.db().select().from(files).where(eq(files.key, `tasks/${saved.id}/video.mp4`))).toEqual([]);
+    expect(await ctx.db().select().from(files).where(eq(files.key, keys.video))).toEqual([]);
     for (const call of ['detail', 'get_queue_position', 'cancel', 'delete']) {
       expect([call, (await ctx.post(`${TASK_API}/${call}`, { token, id: saved.id })).body]).toEqual([call, gone]);
     }
@@ -62,7 +63,7 @@ describeTaskEngines('POST /api/v1/video_task/delete', (ctx) => {
     expect(call.outcome).toBe('aborted');
     expect((await ledgerOfTask(ctx, saved.id)).map((r) => r.type)).toEqual(['generate', 'refund']);
     expect((await userState(ctx.db(), user.id)).points).toBe(10);
-    expect(onDisk(`tasks/${saved.id}/video.mp4`)).toBe(false);
+    expect(onDisk((await outputKeysOf(ctx, saved.id)).video)).toBe(false);
   });
 
   it('deletes a failed task without a second refund', async () => {
