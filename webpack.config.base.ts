@@ -66,6 +66,11 @@ export function createWebpackConfig(options: AppOptions) {
     if (!['develop', 'trial', 'release'].includes(appEnv)) {
       throw new Error(`APP_ENV must be develop, trial or release (got "${appEnv}")`);
     }
+    const apiBaseUrls = {
+      develop: process.env.API_BASE_URL_DEVELOP ?? '',
+      trial: process.env.API_BASE_URL_TRIAL ?? '',
+      release: process.env.API_BASE_URL_RELEASE ?? '',
+    };
     const devServer: DevServerConfiguration = {
       port: options.devPort,
       host: '127.0.0.1',
@@ -118,11 +123,7 @@ export function createWebpackConfig(options: AppOptions) {
       plugins: [
         new webpack.DefinePlugin({
           __APP_ENV__: JSON.stringify(appEnv),
-          __API_BASE_URLS__: JSON.stringify({
-            develop: process.env.API_BASE_URL_DEVELOP ?? '',
-            trial: process.env.API_BASE_URL_TRIAL ?? '',
-            release: process.env.API_BASE_URL_RELEASE ?? '',
-          }),
+          __API_BASE_URLS__: JSON.stringify(apiBaseUrls),
         }),
         new ModuleFederationPlugin({
           name: options.name,
@@ -143,12 +144,30 @@ export function createWebpackConfig(options: AppOptions) {
           manifest: false,
         }),
         ...(options.html
-          ? [new HtmlWebpackPlugin({ template: options.html.template, title: options.html.title, chunks: ['main'] })]
+          ? [
+              new HtmlWebpackPlugin({ template: options.html.template, title: options.html.title, chunks: ['main'] }),
+              // The server allows the page to reach the API the shell was built for (its CSP's
+              // connect-src: packages/server/src/plugins/security-headers.ts), which it learns here.
+              emitFile('build-env.json', JSON.stringify({ appEnv, apiBaseUrl: apiBaseUrls[appEnv as keyof typeof apiBaseUrls] })),
+            ]
           : []),
       ],
       performance: { hints: false },
       stats: 'errors-warnings',
       devServer,
     };
+  };
+}
+
+/** A plugin adding one generated file to the output folder. */
+function emitFile(name: string, content: string): webpack.WebpackPluginInstance {
+  return {
+    apply(compiler) {
+      compiler.hooks.thisCompilation.tap('EmitFile', (compilation) => {
+        compilation.hooks.processAssets.tap({ name: 'EmitFile', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+          compilation.emitAsset(name, new webpack.sources.RawSource(content));
+        });
+      });
+    },
   };
 }

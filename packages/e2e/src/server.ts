@@ -34,7 +34,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30000;
+  // A fresh PGlite migrates first: ~13 s on a busy machine, far longer when the run's shared
+  // server is rendering its samples beside it.
+  const deadline = Date.now() + 120000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -42,7 +44,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not answer /healthz within 30 s');
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('server did not answer /healthz within 120 s');
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

@@ -10,6 +10,7 @@ import { errorHandler } from './plugins/error-handler.js';
 import { healthChecks } from './plugins/health-checks.js';
 import { legacyTaskOutputs } from './plugins/legacy-task-outputs.js';
 import { requestId } from './plugins/request-id.js';
+import { securityHeaders } from './plugins/security-headers.js';
 import { staticApps } from './plugins/static-apps.js';
 import { storagePlugin } from './plugins/storage.js';
 import { templateSeeds } from './plugins/template-seeds.js';
@@ -62,6 +63,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   // The API is JSON only (API.md): a text/plain body is refused as a wrong content type.
   app.removeContentTypeParser('text/plain');
   await app.register(requestId);
+  // Before any route: every answer carries them, errors and 404s included.
+  await app.register(securityHeaders);
   await app.register(errorHandler);
   await app.register(healthChecks);
   await app.register(openApi);

@@ -33,6 +33,8 @@ export interface ServerConfig {
   seedTemplates: boolean;
   /** Hours an upload nothing refers to is kept before the API processes remove it (0 = for good). */
   uploadRetentionHours: number;
+  /** Whether the apps' `*.map` files are served (they are built either way, for an error tracker). */
+  serveSourceMaps: boolean;
 }
 
 export interface S3Config {
@@ -112,9 +114,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const seedTemplates = parseSwitch('SEED_TEMPLATES', read('SEED_TEMPLATES'), true, problems);
   // A form left open a day keeps its pictures; a year is as long as "for good" needs to be.
   const uploadRetentionHours = parseCount('UPLOAD_RETENTION_HOURS', read('UPLOAD_RETENTION_HOURS'), 24, problems, 8760);
+  // Source maps give the original source away: shown to the public only when asked for.
+  const serveSourceMaps = parseSwitch('SERVE_SOURCE_MAPS', read('SERVE_SOURCE_MAPS'), false, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, dataDir, webRoot, remoteUrls, logLevel, databaseUrl, welcomePoints, adminToken, s3, pointsPerSecond, workers, seedTemplates, uploadRetentionHours };
+  return { port, host, dataDir, webRoot, remoteUrls, logLevel, databaseUrl, welcomePoints, adminToken, s3, pointsPerSecond, workers, seedTemplates, uploadRetentionHours, serveSourceMaps };
 }
 
 function parseCount(name: string, value: string | undefined, fallback: number, problems: string[], max = 1_000_000_000): number {

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       workers: 1,
       seedTemplates: true,
       uploadRetentionHours: 24,
+      serveSourceMaps: false,
     });
   });
 
@@ -58,6 +59,7 @@ describe('loadConfig', () => {
       WORKERS: '4',
       SEED_TEMPLATES: 'off',
       UPLOAD_RETENTION_HOURS: '72',
+      SERVE_SOURCE_MAPS: '1',
     });
     expect(config).toEqual({
       port: 3000,
@@ -85,6 +87,7 @@ describe('loadConfig', () => {
       workers: 4,
       seedTemplates: false,
       uploadRetentionHours: 72,
+      serveSourceMaps: true,
     });
   });
 
@@ -105,6 +108,7 @@ describe('loadConfig', () => {
     [{ UPLOAD_RETENTION_HOURS: '9000' }, 'UPLOAD_RETENTION_HOURS=9000: must be a whole number from 0 to 8760'],
     [{ WORKERS: '65' }, 'WORKERS=65: must be a whole number from 0 to 64'],
     [{ SEED_TEMPLATES: 'maybe' }, 'SEED_TEMPLATES=maybe: must be 1 or 0 (also true/false, on/off, yes/no)'],
+    [{ SERVE_SOURCE_MAPS: 'please' }, 'SERVE_SOURCE_MAPS=please: must be 1 or 0 (also true/false, on/off, yes/no)'],
     [{ S3_BUCKET: 'b' }, 'S3 storage needs S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY as well (set all of S3_* or none)'],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);

@@ -11,7 +11,13 @@ import { REMOTE_NAMES } from '../config.js';
  * missing is skipped with a warning; without the shell, `/` explains how to build it.
  */
 export const staticApps: FastifyPluginAsync = async (app) => {
-  const { webRoot } = app.config;
+  const { webRoot, serveSourceMaps } = app.config;
+  // The builds keep their source maps (for an error tracker); the public gets them only with
+  // SERVE_SOURCE_MAPS=1, else a `.map` answers 404 like a file that is not there.
+  const STATIC_OPTIONS = {
+    ...COMMON_OPTIONS,
+    ...(!serveSourceMaps && { allowedPath: (pathName: string) => !pathName.toLowerCase().endsWith('.map') }),
+  } satisfies Partial<FastifyStaticOptions>;
 
   const shellDist = path.join(webRoot, 'shell', 'dist');
   if (isDirectory(shellDist)) {
@@ -26,6 +32,10 @@ export const staticApps: FastifyPluginAsync = async (app) => {
   await app.register(
     async (remotes) => {
       await remotes.register(cors, { origin: '*' });
+      // A shell on another origin loads these scripts: helmet's `same-origin` would block them.
+      remotes.addHook('onRequest', async (_request, reply) => {
+        reply.header('cross-origin-resource-policy', 'cross-origin');
+      });
       for (const name of REMOTE_NAMES) {
         const dist = path.join(webRoot, `remote-${name}`, 'dist');
         if (!isDirectory(dist)) {
@@ -39,7 +49,7 @@ export const staticApps: FastifyPluginAsync = async (app) => {
   );
 };
 
-const STATIC_OPTIONS = {
+const COMMON_OPTIONS = {
   cacheControl: false, // set per file by setCacheHeaders
   setHeaders: setCacheHeaders,
   decorateReply: false, // several instances; nothing here uses reply.sendFile

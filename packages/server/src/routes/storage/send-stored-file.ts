@@ -17,7 +17,9 @@ export async function sendStoredFile(request: FastifyRequest, reply: FastifyRepl
     .header('etag', etag)
     .header('last-modified', lastModified.toUTCString())
     .header('accept-ranges', 'bytes')
-    .header('x-content-type-options', 'nosniff');
+    .header('x-content-type-options', 'nosniff')
+    // Pages on another origin show these (an API on a host of its own: remote-create/src/lib/file-url.ts).
+    .header('cross-origin-resource-policy', 'cross-origin');
 
   if (isNotModified(request, etag, lastModified)) return reply.code(304).send();
 

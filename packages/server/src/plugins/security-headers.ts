@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import type { ServerConfig } from '../config.js';
+import { sharedPlugin } from '../lib/shared-plugin.js';
+
+/**
+ * The browser protections on every answer — the page, the apps' scripts, the API's JSON, stored
+ * files, errors — set by @fastify/helmet: a Content Security Policy (below), `nosniff`,
+ * `Referrer-Policy: no-referrer`, `X-Frame-Options: DENY`, and helmet's other defaults.
+ *
+ * Not sent: `Strict-Transport-Security`, which belongs to whatever terminates TLS in front of
+ * this server (a one-year pin of a host and its subdomains is not an app server's call), and
+ * `upgrade-insecure-requests`, which would break a deployment on plain http other than localhost.
+ *
+ * `Cross-Origin-Resource-Policy` is `same-origin` here; the files other origins must load (the
+ * remotes' scripts, stored pictures and videos) say `cross-origin` themselves
+ * (plugins/static-apps.ts, routes/storage/send-stored-file.ts).
+ */
+export const securityHeaders = sharedPlugin('security-headers', async (app) => {
+  const directives = contentSecurityPolicy(app.config, apiBaseUrlOfBuild(app.config.webRoot));
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives },
+    strictTransportSecurity: false,
+    xFrameOptions: { action: 'deny' },
+  });
+});
+
+/**
+ * What the apps need, and nothing more: their scripts from this origin and the remotes' origins
+ * (REMOTE_*_URL), styles inline too (style-loader adds <style> elements, antd-mobile sets style
+ * attributes), pictures and videos from the store (this server, S3_PUBLIC_URL, or the API's host),
+ * blob: and data: pictures (previews of a picked picture, inlined assets), requests to the API,
+ * to the S3 endpoint (the presigned POST of an upload) and to the store (下载 fetches the video).
+ * No page may frame this one.
+ */
+export function contentSecurityPolicy(config: Pick<ServerConfig, 'remoteUrls' | 's3'>, apiBaseUrl = ''): Record<string, string[]> {
+  const remotes = origins(Object.values(config.remoteUrls));
+  const api = origins([apiBaseUrl]);
+  const store = [...api, ...origins([config.s3?.publicUrl])];
+  const self = "'self'";
+  return {
+    'default-src': [self],
+    'base-uri': [self],
+    'object-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': [self],
+    'script-src': [self, ...remotes],
+    'script-src-attr': ["'none'"],
+    'style-src': [self, "'unsafe-inline'", ...remotes],
+    'img-src': unique([self, 'data:', 'blob:', ...remotes, ...store]),
+    'media-src': unique([self, 'blob:', ...store]),
+    'font-src': [self, 'data:', ...remotes],
+    'connect-src': unique([self, ...remotes, ...api, ...store, ...origins([config.s3?.endpoint])]),
+  };
+}
+
+/** The distinct http(s) origins of some URLs; paths (same origin) and blanks add none. */
+function origins(urls: (string | undefined)[]): string[] {
+  const found: string[] = [];
+  for (const url of urls) {
+    if (!url || url.startsWith('/')) continue;
+    try {
+      const { protocol, origin } = new URL(url);
+      if (protocol === 'http:' || protocol === 'https:') found.push(origin);
+    } catch {
+      // not a URL: nothing to allow
+    }
+  }
+  return unique(found);
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+/**
+ * The API base URL the built shell calls (API_BASE_URL_<APP_ENV> at build time), which the shell's
+ * build writes to `shell/dist/build-env.json` (webpack.config.base.ts); empty when it calls this
+ * origin, or when the shell is not built.
+ */
+export function apiBaseUrlOfBuild(webRoot: string): string {
+  try {
+    const info = JSON.parse(readFileSync(path.join(webRoot, 'shell', 'dist', 'build-env.json'), 'utf8')) as { apiBaseUrl?: unknown };
+    return typeof info.apiBaseUrl === 'string' ? info.apiBaseUrl : '';
+  } catch {
+    return '';
+  }
+}
