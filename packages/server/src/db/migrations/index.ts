@@ -1,6 +1,7 @@
 import { core } from './0001-core.js';
 import { videoTasks } from './0002-video-tasks.js';
 import { templateSamples } from './0003-template-samples.js';
+import { rateLimitPending } from './0005-rate-limit-pending.js';
 
 /** A schema change: applied once, in order (the pending ones in one transaction). Never edit a shipped one. */
 export interface Migration {
@@ -9,4 +10,4 @@ export interface Migration {
   statements: string[];
 }
 
-export const MIGRATIONS: readonly Migration[] = [core, videoTasks, templateSamples];
+export const MIGRATIONS: readonly Migration[] = [core, videoTasks, templateSamples, rateLimitPending];
