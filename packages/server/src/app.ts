@@ -54,6 +54,9 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     },
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT,
+    // request.ip (what sign-ups are counted under) comes from X-Forwarded-For only when the
+    // socket's peer is one of TRUST_PROXY; without it the header is ignored.
+    ...(config.trustProxy.length > 0 && { trustProxy: config.trustProxy }),
     // verbose: validation errors carry the failing schema, so rspMsg can use a field's `title`.
     // No type coercion: a number where text belongs is a wrong type (rspCode 2), not a string.
     ajv: { customOptions: { verbose: true, coerceTypes: false } },

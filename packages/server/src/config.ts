@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** The remotes the shell loads at run time, in the order `/remotes.json` lists them. */
@@ -35,6 +36,14 @@ export interface ServerConfig {
   uploadRetentionHours: number;
   /** Whether the apps' `*.map` files are served (they are built either way, for an error tracker). */
   serveSourceMaps: boolean;
+  /** New accounts per client address (IPv6: per /64) per hour; 0 = no limit. */
+  signupLimit: number;
+  /**
+   * The proxies (addresses, CIDR ranges, or `loopback` / `linklocal` / `uniquelocal`) whose
+   * X-Forwarded-For names the client (Fastify's `trustProxy`); empty = the socket's address, and
+   * X-Forwarded-For is ignored.
+   */
+  trustProxy: string[];
 }
 
 export interface S3Config {
@@ -116,9 +125,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const uploadRetentionHours = parseCount('UPLOAD_RETENTION_HOURS', read('UPLOAD_RETENTION_HOURS'), 24, problems, 8760);
   // Source maps give the original source away: shown to the public only when asked for.
   const serveSourceMaps = parseSwitch('SERVE_SOURCE_MAPS', read('SERVE_SOURCE_MAPS'), false, problems);
+  const signupLimit = parseCount('SIGNUP_LIMIT', read('SIGNUP_LIMIT'), 20, problems);
+  const trustProxy = parseTrustProxy(read('TRUST_PROXY'), problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, dataDir, webRoot, remoteUrls, logLevel, databaseUrl, welcomePoints, adminToken, s3, pointsPerSecond, workers, seedTemplates, uploadRetentionHours, serveSourceMaps };
+  return { port, host, dataDir, webRoot, remoteUrls, logLevel, databaseUrl, welcomePoints, adminToken, s3, pointsPerSecond, workers, seedTemplates, uploadRetentionHours, serveSourceMaps, signupLimit, trustProxy };
 }
 
 function parseCount(name: string, value: string | undefined, fallback: number, problems: string[], max = 1_000_000_000): number {
@@ -128,6 +139,33 @@ function parseCount(name: string, value: string | undefined, fallback: number, p
     return fallback;
   }
   return Number(value);
+}
+
+/** Names proxy-addr (behind Fastify's trustProxy) knows for whole ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: comma-separated addresses or CIDR ranges of the proxies in front of the server.
+ * Only a list: "trust everyone" would let any client choose the address it is counted under.
+ */
+function parseTrustProxy(value: string | undefined, problems: string[]): string[] {
+  if (value === undefined) return [];
+  const entries = value.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const bad = entries.filter((entry) => !isProxyEntry(entry));
+  if (bad.length > 0 || entries.length === 0) {
+    problems.push(`TRUST_PROXY=${value}: must list proxy addresses or CIDR ranges separated by commas (e.g. 10.0.0.0/8,127.0.0.1), or loopback, linklocal, uniquelocal${bad.length > 0 ? `; not one: ${bad.join(', ')}` : ''}`);
+    return [];
+  }
+  return entries;
+}
+
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const;

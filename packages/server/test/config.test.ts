@@ -26,6 +26,8 @@ describe('loadConfig', () => {
       seedTemplates: true,
       uploadRetentionHours: 24,
       serveSourceMaps: false,
+      signupLimit: 20,
+      trustProxy: [],
     });
   });
 
@@ -60,6 +62,8 @@ describe('loadConfig', () => {
       SEED_TEMPLATES: 'off',
       UPLOAD_RETENTION_HOURS: '72',
       SERVE_SOURCE_MAPS: '1',
+      SIGNUP_LIMIT: '5',
+      TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.10 ,::1,fd00::/8,loopback',
     });
     expect(config).toEqual({
       port: 3000,
@@ -88,6 +92,8 @@ describe('loadConfig', () => {
       seedTemplates: false,
       uploadRetentionHours: 72,
       serveSourceMaps: true,
+      signupLimit: 5,
+      trustProxy: ['10.0.0.0/8', '192.168.1.10', '::1', 'fd00::/8', 'loopback'],
     });
   });
 
@@ -107,6 +113,10 @@ describe('loadConfig', () => {
     [{ UPLOAD_RETENTION_HOURS: '1.5' }, 'UPLOAD_RETENTION_HOURS=1.5: must be a whole number from 0 to 8760'],
     [{ UPLOAD_RETENTION_HOURS: '9000' }, 'UPLOAD_RETENTION_HOURS=9000: must be a whole number from 0 to 8760'],
     [{ WORKERS: '65' }, 'WORKERS=65: must be a whole number from 0 to 64'],
+    [{ SIGNUP_LIMIT: 'many' }, 'SIGNUP_LIMIT=many: must be a whole number from 0 to 1000000000'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY=true: must list proxy addresses or CIDR ranges separated by commas (e.g. 10.0.0.0/8,127.0.0.1), or loopback, linklocal, uniquelocal; not one: true'],
+    [{ TRUST_PROXY: '10.0.0.1,*,10.0.0.0/33,lb.internal' }, 'not one: *, 10.0.0.0/33, lb.internal'],
+    [{ TRUST_PROXY: ',' }, 'TRUST_PROXY=,: must list proxy addresses'],
     [{ SEED_TEMPLATES: 'maybe' }, 'SEED_TEMPLATES=maybe: must be 1 or 0 (also true/false, on/off, yes/no)'],
     [{ SERVE_SOURCE_MAPS: 'please' }, 'SERVE_SOURCE_MAPS=please: must be 1 or 0 (also true/false, on/off, yes/no)'],
     [{ S3_BUCKET: 'b' }, 'S3 storage needs S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY as well (set all of S3_* or none)'],
@@ -129,6 +139,10 @@ describe('loadConfig', () => {
 
   it('accepts WORKERS=0 (API only) and POINTS_PER_SECOND=0 (free videos)', () => {
     expect(loadConfig({ WORKERS: '0', POINTS_PER_SECOND: '0' })).toMatchObject({ workers: 0, pointsPerSecond: 0 });
+  });
+
+  it('accepts SIGNUP_LIMIT=0 (no limit)', () => {
+    expect(loadConfig({ SIGNUP_LIMIT: '0' }).signupLimit).toBe(0);
   });
 
   it('accepts PORT=0 (any free port)', () => {

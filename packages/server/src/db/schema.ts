@@ -72,11 +72,13 @@ export const activationCodes = pgTable('activation_codes', {
   createdAt: createdAt(),
 });
 
-/** One row per counted attempt (failed logins, failed redemptions), so limits hold across processes. */
+/** One row per counted attempt (logins, redemptions, sign-ups, upload policies; see modules/rate-limit), so limits hold across processes. */
 export const rateLimitHits = pgTable('rate_limit_hits', {
   id: id(),
   key: text('key').notNull(),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  /** Still being checked: released (deleted) if it succeeds, settled (false) if it fails. */
+  pending: boolean('pending').notNull().default(false),
 });
 
 export const ASPECT_RATIOS = ['9:16', '16:9', '1:1'] as const;

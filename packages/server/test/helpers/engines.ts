@@ -12,6 +12,8 @@ export interface EngineContext {
   app(): FastifyInstance;
   db(): Db;
   database(): Database;
+  /** The PostgreSQL database's URL (e.g. for a second app on it, as another process); undefined on PGlite. */
+  databaseUrl(): string | undefined;
   /** POST a JSON body to `url` (the app's own calls are all POST) and parse the answer. */
   post<T = any>(url: string, body?: Record<string, unknown>, headers?: Record<string, string>): Promise<{ status: number; body: T; headers: Record<string, unknown> }>;
 }
@@ -31,16 +33,19 @@ export function describeEngines(title: string, suite: (ctx: EngineContext) => vo
     let app: FastifyInstance;
     let database: Database;
     let drop: (() => Promise<void>) | undefined;
+    let databaseUrl: string | undefined;
 
     beforeAll(async () => {
       if (engine === 'postgres') {
         const created = await createTestDatabase();
         drop = created.drop;
+        databaseUrl = created.url;
         database = await openDatabase({ databaseUrl: created.url, poolSize: 20 });
       } else {
         database = await openDatabase({ pgliteDir: 'memory://' });
       }
-      const config = loadConfig({ LOG_LEVEL: 'silent', SEED_TEMPLATES: '0', WEB_ROOT: makeTempDir(), DATA_DIR: makeTempDir(), ...env });
+      // SIGNUP_LIMIT 0: suites sign up far more than 20 users from one address (inject's 127.0.0.1).
+      const config = loadConfig({ LOG_LEVEL: 'silent', SEED_TEMPLATES: '0', SIGNUP_LIMIT: '0', WEB_ROOT: makeTempDir(), DATA_DIR: makeTempDir(), ...env });
       app = await buildApp(config, { database });
       await app.ready();
     }, SETUP_TIMEOUT_MS);
@@ -56,6 +61,7 @@ export function describeEngines(title: string, suite: (ctx: EngineContext) => vo
       app: () => app,
       db: () => database.db,
       database: () => database,
+      databaseUrl: () => databaseUrl,
       post: async (url, body = {}, headers = {}) => {
         const res = await app.inject({ method: 'POST', url, payload: body, headers });
         return { status: res.statusCode, body: res.json(), headers: res.headers };

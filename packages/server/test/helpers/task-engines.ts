@@ -7,10 +7,8 @@ import type { Engine, EngineContext } from './engines.js';
 import { createTestDatabase, postgresAvailable } from './postgres.js';
 import { makeTempDir } from './temp-dirs.js';
 
-export interface TaskEngineContext extends EngineContext {
-  /** The test database's URL on PostgreSQL (other processes may join it); undefined on PGlite. */
-  databaseUrl(): string | undefined;
-}
+/** EngineContext's databaseUrl() is the test database's URL on PostgreSQL (other processes may join it). */
+export type TaskEngineContext = EngineContext;
 
 type Env = Record<string, string | undefined>;
 
@@ -38,7 +36,8 @@ export function describeTaskEngines(title: string, suite: (ctx: TaskEngineContex
       } else {
         pglite = await openDatabase({ pgliteDir: 'memory://' });
       }
-      const config = loadConfig({ LOG_LEVEL: 'silent', SEED_TEMPLATES: '0', WEB_ROOT: makeTempDir(), DATA_DIR: makeTempDir(), WORKERS: '0', DATABASE_URL: databaseUrl, ...env });
+      // SIGNUP_LIMIT 0: suites sign up far more than 20 users from one address (inject's 127.0.0.1).
+      const config = loadConfig({ LOG_LEVEL: 'silent', SEED_TEMPLATES: '0', SIGNUP_LIMIT: '0', WEB_ROOT: makeTempDir(), DATA_DIR: makeTempDir(), WORKERS: '0', DATABASE_URL: databaseUrl, ...env });
       app = await buildApp(config, { database: pglite, provider });
       await app.ready();
     }, SETUP_TIMEOUT_MS);

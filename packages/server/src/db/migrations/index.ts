@@ -2,6 +2,7 @@ import { core } from './0001-core.js';
 import { videoTasks } from './0002-video-tasks.js';
 import { templateSamples } from './0003-template-samples.js';
 import { taskOutputKeys } from './0004-task-output-keys.js';
+import { rateLimitPending } from './0005-rate-limit-pending.js';
 
 /** A schema change: applied once, in order (the pending ones in one transaction). Never edit a shipped one. */
 export interface Migration {
@@ -10,4 +11,4 @@ export interface Migration {
   statements: string[];
 }
 
-export const MIGRATIONS: readonly Migration[] = [core, videoTasks, templateSamples, taskOutputKeys];
+export const MIGRATIONS: readonly Migration[] = [core, videoTasks, templateSamples, taskOutputKeys, rateLimitPending];

@@ -4,7 +4,7 @@ import { users } from '../../db/schema.js';
 import { RspCode } from '../../lib/envelope.js';
 import { BusinessError } from '../../lib/errors.js';
 import { changePoints } from '../points/ledger.js';
-import { assertNotLimited, recordHit, type Limit } from '../rate-limit/rate-limit.js';
+import { releaseAttempt, reserveAttempt, settleAttempt, type Limit } from '../rate-limit/rate-limit.js';
 import { issueToken, type UserRow } from '../sessions/tokens.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
@@ -24,6 +24,16 @@ export interface SignedIn {
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const LOGIN_MAX_FAILURES = 5;
 const loginLimit = (phone: string): Limit => ({ key: `login:${phone}`, max: LOGIN_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS });
+/** SIGNUP_LIMIT new accounts per client address per hour (each comes with the welcome points). */
+const SIGNUP_WINDOW_MS = 3600 * 1000;
+
+export interface SignUpOptions {
+  welcomePoints: number;
+  /** New accounts per client address per hour; 0 = no limit. */
+  signupLimit: number;
+  /** The caller's address (`request.ip`: the socket's, or X-Forwarded-For's from a TRUST_PROXY). */
+  clientAddress: string;
+}
 
 const WRONG_PASSWORD = '手机号或密码错误';
 const REGISTER_TITLE = '新用户注册赠送';
@@ -32,10 +42,10 @@ const REGISTER_TITLE = '新用户注册赠送';
  * One button signs in or signs up (seed: 登录/注册): a known phone signs in with its password,
  * an unknown one becomes a new account with the welcome points.
  */
-export async function loginOrRegister(db: Db, credentials: Credentials, options: { welcomePoints: number }): Promise<SignedIn> {
+export async function loginOrRegister(db: Db, credentials: Credentials, options: SignUpOptions): Promise<SignedIn> {
   const known = await findByPhone(db, credentials.phone);
   if (known) return login(db, known, credentials.password);
-  const registered = await register(db, credentials, options.welcomePoints);
+  const registered = await register(db, credentials, options);
   if (registered) return registered;
   // Another request registered this phone meanwhile (the unique phone stopped ours): sign in to it.
   const winner = await findByPhone(db, credentials.phone);
@@ -49,21 +59,65 @@ async function findByPhone(db: Db, phone: string): Promise<UserRow | undefined> 
 }
 
 async function login(db: Db, user: UserRow, password: string): Promise<SignedIn> {
-  const limit = loginLimit(user.phone);
-  // Before the (slow) password check: during a lockout even the right password is refused.
-  await assertNotLimited(db, limit);
-  if (!(await verifyPassword(password, user.passwordHash))) {
-    await recordHit(db, limit.key);
+  // Counted before the (slow) password check, in one atomic step: guesses sent at once count
+  // while still in flight, so at most LOGIN_MAX_FAILURES passwords are checked per window, and
+  // during a lockout even the right password is refused.
+  const attempt = await reserveAttempt(db, loginLimit(user.phone));
+  let right: boolean;
+  try {
+    right = await verifyPassword(password, user.passwordHash);
+  } catch (error) {
+    await settleAttempt(db, attempt);
+    throw error;
+  }
+  // A wrong password stays counted; the right one gives its place back.
+  if (!right) {
+    await settleAttempt(db, attempt);
     throw new BusinessError(RspCode.failed, WRONG_PASSWORD);
   }
-  // Again after it: guesses sent in parallel all pass the first check, but the failures among
-  // them are recorded by now, so a right guess in such a burst is refused as well.
-  await assertNotLimited(db, limit);
+  await releaseAttempt(db, attempt);
   return { user, token: await issueToken(db, user.id) };
 }
 
+/** A new account, counted against the caller's address (429 past SIGNUP_LIMIT); null if the phone was taken meanwhile. */
+async function register(db: Db, credentials: Credentials, options: SignUpOptions): Promise<SignedIn | null> {
+  // Only a new account counts against its address, and it counts before the work (as in login).
+  const attempt = options.signupLimit > 0 ? await reserveAttempt(db, signupLimit(options)) : undefined;
+  try {
+    const created = await createAccount(db, credentials, options.welcomePoints);
+    if (attempt !== undefined) {
+      // The phone was taken meanwhile: this becomes a sign-in, which the address does not pay for.
+      if (created) await settleAttempt(db, attempt);
+      else await releaseAttempt(db, attempt);
+    }
+    return created;
+  } catch (error) {
+    if (attempt !== undefined) await releaseAttempt(db, attempt);
+    throw error;
+  }
+}
+
+function signupLimit(options: SignUpOptions): Limit {
+  return { key: `signup:${addressGroup(options.clientAddress)}`, max: options.signupLimit, windowMs: SIGNUP_WINDOW_MS };
+}
+
+/**
+ * What one client's sign-ups count under: an IPv4 address, or an IPv6 address's /64 — one
+ * customer's network, in which every address is theirs to use (an IPv4-mapped one counts as IPv4).
+ */
+export function addressGroup(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  const [head = '', tail] = address.toLowerCase().split('%')[0]!.split('::');
+  const headGroups = head === '' ? [] : head.split(':');
+  const tailGroups = tail === undefined || tail === '' ? [] : tail.split(':');
+  const groups = [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups];
+  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
 /** The account, its welcome points and its first token in one transaction; null if the phone was taken meanwhile. */
-async function register(db: Db, credentials: Credentials, welcomePoints: number): Promise<SignedIn | null> {
+async function createAccount(db: Db, credentials: Credentials, welcomePoints: number): Promise<SignedIn | null> {
   // Hashed before the transaction: it is the slow part, and holds no connection.
   const passwordHash = await hashPassword(credentials.password);
   return db.transaction(async (tx) => {

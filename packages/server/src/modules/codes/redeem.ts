@@ -4,7 +4,7 @@ import { activationCodes, codeBatches, users } from '../../db/schema.js';
 import { RspCode } from '../../lib/envelope.js';
 import { BusinessError } from '../../lib/errors.js';
 import { changePoints } from '../points/ledger.js';
-import { assertNotLimited, recordHit } from '../rate-limit/rate-limit.js';
+import { releaseAttempt, reserveAttempt, settleAttempt } from '../rate-limit/rate-limit.js';
 import { normalizeCode } from './code-format.js';
 
 /** API.md: 10 failed attempts per user per hour, then 429 — 2^80 codes stay out of reach. */
@@ -24,19 +24,26 @@ const unknownCode = () => new BusinessError(RspCode.notFound, '激活码无效')
 /**
  * Redeems `input` for `userId`: marks the code, grants its points (a `redeem` ledger row) and
  * extends membership by its days from max(now, member_until), all in one transaction. Every
- * failure (unknown, used, expired, disabled) counts against the user's hourly limit.
+ * failure (unknown, used, expired, disabled) counts against the user's hourly limit: the attempt
+ * is counted atomically before the code is looked up (modules/rate-limit), so guesses sent at once
+ * count while in flight and at most FAILED_REDEEM_LIMIT.max codes are checked per window; a
+ * redeemed code gives its attempt back.
  */
 export async function redeemCode(db: Db, userId: number, input: string, now = new Date()): Promise<Redemption> {
-  const limitKey = `activate:${userId}`;
-  await assertNotLimited(db, { key: limitKey, ...FAILED_REDEEM_LIMIT }, now);
+  const attempt = await reserveAttempt(db, { key: `activate:${userId}`, ...FAILED_REDEEM_LIMIT }, now);
+  let redemption: Redemption;
   try {
     const code = normalizeCode(input);
     if (code === null) throw unknownCode();
-    return await db.transaction((tx) => redeemIn(tx, userId, code, now));
+    redemption = await db.transaction((tx) => redeemIn(tx, userId, code, now));
   } catch (error) {
-    if (error instanceof BusinessError) await recordHit(db, limitKey, now);
+    // Only a refusal counts; a fault of the server's own (a lost connection) does not.
+    if (error instanceof BusinessError) await settleAttempt(db, attempt);
+    else await releaseAttempt(db, attempt);
     throw error;
   }
+  await releaseAttempt(db, attempt);
+  return redemption;
 }
 
 async function redeemIn(tx: Tx, userId: number, code: string, now: Date): Promise<Redemption> {

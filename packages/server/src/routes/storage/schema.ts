@@ -19,7 +19,8 @@ export const stsPolicySchema = {
     'The key is chosen by the server under `dir` (`users/<id>/`) and recorded as the caller\'s. ' +
     'Embedded store: `host` is `/files` on this server and `fields` are `policy` (base64 JSON: expiration, the exact key, ' +
     'the prefix, content-length-range 1..10 MiB, content type in jpeg/png/webp) and `signature` (HMAC-SHA256 hex). ' +
-    'S3 store: `host` and `fields` are the bucket\'s presigned POST (key prefix and size range in its policy).',
+    'S3 store: `host` and `fields` are the bucket\'s presigned POST (key prefix and size range in its policy). ' +
+    'Each user may take 60 policies per 10 minutes (a sliding window); past that the answer is HTTP 429 with Retry-After and `{ msg }`.',
   body: {
     type: 'object',
     required: ['kind'],
@@ -43,6 +44,7 @@ export const stsPolicySchema = {
         url: { type: 'string', description: '上传成功后文件的访问地址' },
       },
     }),
+    429: messageSchema('10 分钟内已取得 60 个上传凭证；Retry-After 头给出还需等待的秒数'),
   },
 } as const;
 

@@ -73,6 +73,23 @@ describeEngines('POST /server_api/oss/stsPolicy', (ctx) => {
     expect(body).toEqual({ rspCode: 2, rspMsg });
   });
 
+  it('gives one user 60 policies per 10 minutes: of 80 asked at once, 60 are issued, 20 are 429 with Retry-After', async () => {
+    const greedy = await createSignedInUser(ctx.db());
+    const answers = await Promise.all(Array.from({ length: 80 }, (_, i) => ctx.post(URL, { token: greedy.token, kind: i % 2 ? 'image' : 'avatar' })));
+    expect(answers.filter((a) => a.status === 200 && a.body.rspCode === 0)).toHaveLength(60);
+    const limited = answers.filter((a) => a.status === 429);
+    expect(limited).toHaveLength(20);
+    for (const a of limited) {
+      expect(a.body).toEqual({ msg: '操作过于频繁，请 10 分钟后再试' });
+      expect(Number(a.headers['retry-after'])).toBeGreaterThan(590);
+      expect(Number(a.headers['retry-after'])).toBeLessThanOrEqual(600);
+    }
+    // Only the 60 issued keys were recorded.
+    expect(await ctx.db().select().from(files).where(eq(files.userId, greedy.id))).toHaveLength(60);
+    // Another user is not held back.
+    expect((await ctx.post(URL, { token: (await createSignedInUser(ctx.db())).token, kind: 'image' })).body.rspCode).toBe(0);
+  });
+
   it('refuses a body that is not JSON', async () => {
     const res = await ctx.app().inject({ method: 'POST', url: URL, payload: 'kind=image', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(res.statusCode).toBe(400);

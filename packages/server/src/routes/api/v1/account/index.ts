@@ -9,7 +9,8 @@ import { changeInfoSchema, getAccountInfoSchema, loginOrRegisterSchema, logoutSc
 /** API.md "Account": sign in or up, the signed-in user's info and profile, sign out. */
 export const accountRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: Credentials }>('/login_or_register', { schema: loginOrRegisterSchema }, async (request) => {
-    const { user, token } = await loginOrRegister(app.db, request.body, { welcomePoints: app.config.welcomePoints });
+    const { welcomePoints, signupLimit } = app.config;
+    const { user, token } = await loginOrRegister(app.db, request.body, { welcomePoints, signupLimit, clientAddress: request.ip });
     return ok(toUserInfo(user, token));
   });
 

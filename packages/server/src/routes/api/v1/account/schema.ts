@@ -39,7 +39,8 @@ export const loginOrRegisterSchema = {
   summary: '登录或注册',
   description:
     '已注册的手机号用密码登录；未注册的手机号直接注册（昵称默认「用户」+ 手机号后 4 位，赠送欢迎积分并记一条 register 积分记录）。' +
-    '密码错误：rspCode 1「手机号或密码错误」。同一手机号 15 分钟内密码错误 5 次：HTTP 429（带 Retry-After），窗口过去前正确的密码也被拒绝。' +
+    '密码错误：rspCode 1「手机号或密码错误」。同一手机号 15 分钟内密码错误 5 次：HTTP 429（带 Retry-After），窗口过去前正确的密码也被拒绝；' +
+    '同时发出的请求也计入，每个窗口最多核对 5 个错误密码。同一客户端地址（IPv6 按 /64）每小时最多注册 SIGNUP_LIMIT 个新账号（默认 20），超出：HTTP 429（带 Retry-After）；登录不计入。' +
     'nickname 只在注册时使用，登录时忽略。',
   body: {
     type: 'object',
@@ -49,7 +50,7 @@ export const loginOrRegisterSchema = {
   response: {
     ...userInfoResponse,
     429: {
-      description: '同一手机号 15 分钟内密码错误 5 次；Retry-After 头给出还需等待的秒数',
+      description: '同一手机号 15 分钟内密码错误 5 次，或同一地址 1 小时内注册已达上限；Retry-After 头给出还需等待的秒数',
       type: 'object',
       required: ['msg'],
       properties: { msg: { type: 'string' } },

@@ -172,6 +172,21 @@ describeEngines('POST /api/v1/activationCode/activate', (ctx) => {
       expect((await activate((await signedInUser(ctx.db())).token, good)).body.rspCode).toBe(0);
     });
 
+    it('checks at most 10 of 200 wrong codes sent at once; the rest are 429 with Retry-After', async () => {
+      const { token } = await signedInUser(ctx.db());
+      const guesses = Array.from({ length: 200 }, (_, i) => `ABCDEFGHJKLM${String(2000 + i).replace(/[01]/g, 'X')}`);
+      const answers = await Promise.all(guesses.map((code) => activate(token, code)));
+      const checked = answers.filter((a) => a.status === 200);
+      for (const a of checked) expect(a.body).toEqual({ rspCode: 4, rspMsg: '激活码无效' });
+      expect(checked).toHaveLength(10);
+      for (const a of answers.filter((a) => a.status !== 200)) {
+        expect(a.status).toBe(429);
+        expect(Number(a.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      // A good code is refused as well now.
+      expect((await activate(token, await makeCode(ctx.db()))).status).toBe(429);
+    });
+
     it('does not count successes', async () => {
       const { token } = await signedInUser(ctx.db());
       for (let i = 0; i < 9; i += 1) expect((await activate(token, 'ABCDEFGHJKLMNPQR')).body.rspCode).toBe(4);
