@@ -6,6 +6,7 @@ import { BusinessError } from '../../lib/errors.js';
 import { changePoints } from '../points/ledger.js';
 import { assertNotLimited, recordHit, type Limit } from '../rate-limit/rate-limit.js';
 import { issueToken, type UserRow } from '../sessions/tokens.js';
+import { assertNewPassword } from './password-rule.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 export interface Credentials {
@@ -64,6 +65,8 @@ async function login(db: Db, user: UserRow, password: string): Promise<SignedIn>
 
 /** The account, its welcome points and its first token in one transaction; null if the phone was taken meanwhile. */
 async function register(db: Db, credentials: Credentials, welcomePoints: number): Promise<SignedIn | null> {
+  // A new password meets the rule (rspCode 2 otherwise); signing in to an existing account does not ask it.
+  assertNewPassword(credentials.password, credentials.phone);
   // Hashed before the transaction: it is the slow part, and holds no connection.
   const passwordHash = await hashPassword(credentials.password);
   return db.transaction(async (tx) => {
