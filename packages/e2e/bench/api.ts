@@ -42,7 +42,7 @@ async function hello(): Promise<{ url: string; stop: () => void }> {
 }
 
 async function signIn(server: RunningServer, phone: string): Promise<string> {
-  const { answer } = await postApi<{ token: string }>(server.url, '/api/v1/account/login_or_register', { phone, password: 'bench-password' });
+  const { answer } = await postApi<{ token: string }>(server.url, '/api/v1/account/login_or_register', { phone, password: 'bench-password-1' });
   if (answer.rspCode !== 0) throw new Error(`sign-in failed: ${JSON.stringify(answer)}`);
   return answer.data.token;
 }

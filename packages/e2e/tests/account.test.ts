@@ -167,6 +167,23 @@ describe('登录', () => {
     expect(await shown().getByLabel('积分变动').allTextContents()).toEqual(['+10']);
   });
 
+  it("states the password rule; a new phone with a weak password gets the server's rule, a good one signs up", async () => {
+    await openRoute(page, '/pagesA/login/index');
+    await expect(page.getByLabel('密码规则').filter({ visible: true }).textContent()).resolves.toBe('注册时密码须为 8-32 位，同时包含字母和数字，且不能包含手机号');
+    await page.getByRole('textbox', { name: '手机号' }).fill(uniquePhone());
+    await page.locator('input[aria-label="密码"]').fill('123456');
+    await page.getByText('我已阅读并同意').click();
+    await page.getByRole('button', { name: '登录/注册' }).click();
+    await page.getByLabel('登录结果').filter({ hasText: '密码须为 8-32 位，同时包含字母和数字，且不能包含手机号' }).waitFor();
+    expect(await storedUser(page)).toBeNull();
+    await screenshot(page, 'login-weak-password');
+
+    await page.locator('input[aria-label="密码"]').fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: '登录/注册' }).click();
+    await page.waitForFunction(() => getCurrentPages().at(-1)?.route !== 'pagesA/login/index');
+    expect((await storedUser(page))?.createNum).toBe(10);
+  });
+
   it("from a page's sign-in prompt: signs up and comes back to that page, once in the stack", async () => {
     await openRoute(page, '/');
     await uni(`uni.navigateTo({ url: '/pagesA/my/exchangeRecords' })`);

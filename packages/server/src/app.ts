@@ -8,6 +8,7 @@ import { auth } from './plugins/auth.js';
 import { databasePlugin } from './plugins/database.js';
 import { errorHandler } from './plugins/error-handler.js';
 import { healthChecks } from './plugins/health-checks.js';
+import { jsonBody } from './plugins/json-body.js';
 import { legacyTaskOutputs } from './plugins/legacy-task-outputs.js';
 import { requestId } from './plugins/request-id.js';
 import { securityHeaders } from './plugins/security-headers.js';
@@ -65,6 +66,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   app.decorate('config', config);
   // The API is JSON only (API.md): a text/plain body is refused as a wrong content type.
   app.removeContentTypeParser('text/plain');
+  await app.register(jsonBody);
   await app.register(requestId);
   // Before any route: every answer carries them, errors and 404s included.
   await app.register(securityHeaders);

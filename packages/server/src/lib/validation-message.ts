@@ -7,7 +7,7 @@
  * Titles reach us because the app's ajv runs with `verbose: true` (it adds `parentSchema`).
  */
 
-import { NO_CONTROL_CHARS } from './schemas.js';
+import { NO_C0_CONTROL_CHARS, NO_CONTROL_CHARS, refusedCharMessage } from './schemas.js';
 
 /** The parts of an ajv error this module reads (fastify's FastifySchemaValidationError plus verbose fields). */
 export interface SchemaError {
@@ -15,6 +15,8 @@ export interface SchemaError {
   instancePath: string;
   params: Record<string, unknown>;
   parentSchema?: unknown;
+  /** The value that failed (verbose). */
+  data?: unknown;
 }
 
 export function validationMessage(errors: readonly SchemaError[]): string {
@@ -51,7 +53,9 @@ export function validationMessage(errors: readonly SchemaError[]): string {
     case 'minItems':
       return `${subject}至少 ${String(limit)} 项`;
     case 'pattern':
-      return params.pattern === NO_CONTROL_CHARS ? `${subject}不能包含控制字符` : `${subject}格式不正确`;
+      if (params.pattern !== NO_CONTROL_CHARS && params.pattern !== NO_C0_CONTROL_CHARS) return `${subject}格式不正确`;
+      // Which kind of character it is (verbose errors carry the value): 控制字符, 不可见字符 or 无效字符.
+      return `${subject}${(typeof error.data === 'string' && refusedCharMessage(error.data)) || '不能包含控制字符'}`;
     case 'enum':
       return `${subject}只能是 ${(params.allowedValues as unknown[]).map(String).join('、')}`;
     default:

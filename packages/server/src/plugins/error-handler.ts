@@ -10,6 +10,7 @@ export const TransportMessage = {
   emptyJson: '请求体不能为空',
   unsupportedContentType: '不支持的请求格式，请使用 application/json',
   bodyTooLarge: '请求体过大',
+  bodyTooDeep: '请求体嵌套过深',
   tooManyRequests: '操作过于频繁，请稍后再试',
   badRequest: '请求无效',
   internal: '服务器内部错误',
@@ -21,6 +22,8 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; msg: string }> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, msg: TransportMessage.emptyJson },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 400, msg: TransportMessage.unsupportedContentType },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, msg: TransportMessage.bodyTooLarge },
+  // plugins/json-body: nested deeper than MAX_JSON_DEPTH.
+  APP_JSON_TOO_DEEP: { status: 400, msg: TransportMessage.bodyTooDeep },
 };
 
 interface ErrorFields {

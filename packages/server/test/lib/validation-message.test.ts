@@ -1,3 +1,4 @@
+import { NO_C0_CONTROL_CHARS, NO_CONTROL_CHARS } from '../../src/lib/schemas.js';
 import { validationMessage, type SchemaError } from '../../src/lib/validation-message.js';
 
 const error = (keyword: string, instancePath: string, params: Record<string, unknown>, parentSchema?: unknown): SchemaError => ({
@@ -58,6 +59,18 @@ describe('validationMessage', () => {
     expect(validationMessage([error('required', '', { missingProperty: 'a' }), error('required', '', { missingProperty: 'b' })])).toBe(
       '缺少参数 a',
     );
+  });
+
+  it.each([
+    ['a\u0007b', '昵称不能包含控制字符'],
+    ['a\u0085b', '昵称不能包含控制字符'],
+    ['a\u202eb', '昵称不能包含不可见字符'],
+    ['a\u200bb', '昵称不能包含不可见字符'],
+    ['a\ud800b', '昵称不能包含无效字符'],
+  ])('says which kind of refused character %j holds', (data, message) => {
+    const pattern = { keyword: 'pattern', instancePath: '/nickname', params: { pattern: NO_CONTROL_CHARS }, parentSchema: { title: '昵称' }, data };
+    expect(validationMessage([pattern])).toBe(message);
+    expect(validationMessage([{ ...pattern, params: { pattern: NO_C0_CONTROL_CHARS } }])).toBe(message);
   });
 
   it('still answers without errors', () => {

@@ -6,6 +6,8 @@ const ok = { phone: '13800138000', password: 'secret1', agreed: true };
 describe('validateLogin', () => {
   it('accepts a mainland mobile number, a 6..32 character password and the agreement', () => {
     expect(validateLogin(ok)).toEqual({});
+    // An existing account may have an older, weaker password: only the server knows the phone is new.
+    expect(validateLogin({ ...ok, password: '123456' })).toEqual({});
     expect(validateLogin({ ...ok, password: '密'.repeat(32) })).toEqual({});
   });
 
@@ -17,8 +19,8 @@ describe('validateLogin', () => {
     });
     expect(validateLogin({ ...ok, phone: '12800138000' }).phone).toBe('请输入正确的 11 位手机号');
     expect(validateLogin({ ...ok, phone: '1380013800' }).phone).toBe('请输入正确的 11 位手机号');
-    expect(validateLogin({ ...ok, password: '12345' }).password).toBe('密码为 6-32 位');
-    expect(validateLogin({ ...ok, password: 'x'.repeat(33) }).password).toBe('密码为 6-32 位');
+    expect(validateLogin({ ...ok, password: '12345' }).password).toBe('密码不能少于 6 位');
+    expect(validateLogin({ ...ok, password: 'x'.repeat(33) }).password).toBe('密码不能超过 32 位');
   });
 });
 

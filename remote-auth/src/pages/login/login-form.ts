@@ -1,9 +1,16 @@
 import { ApiError, NETWORK_ERROR_CODE, RequestError } from '@app/shared';
 
-/** API.md: a mainland mobile number; a password of 6..32 characters. */
+/**
+ * API.md: a mainland mobile number; a password of 6..32 characters, what any existing account's
+ * password has. Only the server knows whether the phone is new: a new account's password must
+ * meet PASSWORD_RULE, and the server answers rspCode 2 with that rule when it does not.
+ */
 const PHONE = /^1[3-9]\d{9}$/;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 32;
+
+/** The rule for a new account's password, shown under the password field (the server's words: packages/server/src/modules/accounts/password-rule.ts). */
+export const PASSWORD_RULE = '注册时密码须为 8-32 位，同时包含字母和数字，且不能包含手机号';
 
 export interface LoginForm {
   phone: string;
@@ -21,7 +28,8 @@ export function validateLogin(form: LoginForm): LoginProblems {
   else if (!PHONE.test(form.phone)) problems.phone = '请输入正确的 11 位手机号';
   const length = [...form.password].length;
   if (length === 0) problems.password = '请输入密码';
-  else if (length < PASSWORD_MIN || length > PASSWORD_MAX) problems.password = `密码为 ${PASSWORD_MIN}-${PASSWORD_MAX} 位`;
+  else if (length < PASSWORD_MIN) problems.password = `密码不能少于 ${PASSWORD_MIN} 位`;
+  else if (length > PASSWORD_MAX) problems.password = `密码不能超过 ${PASSWORD_MAX} 位`;
   if (!form.agreed) problems.agreed = '请先阅读并同意用户协议和隐私政策';
   return problems;
 }

@@ -71,7 +71,7 @@ it('validates inline in Chinese and sends nothing while the form is wrong', asyn
   expect(said('手机号提示')).toBe('');
   fireEvent.click(submit());
   await waitFor(() => expect(said('手机号提示')).toBe('请输入正确的 11 位手机号'));
-  expect(said('密码提示')).toBe('密码为 6-32 位');
+  expect(said('密码提示')).toBe('密码不能少于 6 位');
 
   fill({ phone: '13800138000', password: 'secret1' });
   fireEvent.click(submit());
@@ -167,6 +167,24 @@ it.each([
   answerLogin({ rspCode: 0, rspMsg: '成功', data: signedIn });
   fireEvent.click(submit());
   await waitFor(() => expect(session.get()).toEqual(signedIn));
+});
+
+it("states the new-password rule under the password field", () => {
+  renderLogin();
+  expect(said('密码规则')).toBe('注册时密码须为 8-32 位，同时包含字母和数字，且不能包含手机号');
+});
+
+it("sends a 6-character password (an existing account may have one) and shows the server's rule when the phone is new", async () => {
+  const rule = '密码须为 8-32 位，同时包含字母和数字，且不能包含手机号';
+  answerLogin({ rspCode: 2, rspMsg: rule, data: null });
+  renderLogin();
+  fill({ phone: '13800138000', password: '123456', agree: true });
+  fireEvent.click(submit());
+  await waitFor(() => expect(said('登录结果')).toBe(rule));
+  expect(said('密码提示')).toBe('');
+  expect(JSON.parse(server.received[0]!.body)).toEqual({ phone: '13800138000', password: '123456' });
+  expect(session.get()).toBeNull();
+  expect(password().value).toBe('123456');
 });
 
 it('back: navigateBack when a page is below, else home', () => {

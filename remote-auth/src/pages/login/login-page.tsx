@@ -2,7 +2,7 @@ import { getCurrentPages, navigateBack, redirectTo, reLaunch, switchTab, usePage
 import { Button, NavBar } from '@app/shared/kit';
 import { Checkbox, Input } from '@app/shared/kit/more';
 import { useRef, useState } from 'react';
-import { loginErrorText, PASSWORD_MAX, validateLogin, type LoginField, type LoginForm, type LoginProblems } from './login-form';
+import { loginErrorText, PASSWORD_MAX, PASSWORD_RULE, validateLogin, type LoginField, type LoginForm, type LoginProblems } from './login-form';
 import { useLoginOrRegister } from './login-or-register';
 import { isPageBelow, redirectTarget } from './redirect-target';
 import '../../styles.css';
@@ -103,7 +103,7 @@ export default function LoginPage() {
             aria-label="密码"
             type={showPassword ? 'text' : 'password'}
             autoComplete="current-password"
-            placeholder="请输入密码（6-32 位）"
+            placeholder="请输入密码"
             maxLength={PASSWORD_MAX}
             value={form.password}
             onChange={(v) => change('password', v)}
@@ -120,6 +120,9 @@ export default function LoginPage() {
             </svg>
           </button>
         </div>
+        <p className="au-rule" aria-label="密码规则">
+          {PASSWORD_RULE}
+        </p>
         <p className="au-problem" role="alert" aria-label="密码提示">
           {problems.password}
         </p>

@@ -6,6 +6,7 @@ import { BusinessError } from '../../lib/errors.js';
 import { changePoints } from '../points/ledger.js';
 import { releaseAttempt, reserveAttempt, settleAttempt, type Limit } from '../rate-limit/rate-limit.js';
 import { issueToken, type UserRow } from '../sessions/tokens.js';
+import { assertNewPassword } from './password-rule.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
 export interface Credentials {
@@ -81,6 +82,9 @@ async function login(db: Db, user: UserRow, password: string): Promise<SignedIn>
 
 /** A new account, counted against the caller's address (429 past SIGNUP_LIMIT); null if the phone was taken meanwhile. */
 async function register(db: Db, credentials: Credentials, options: SignUpOptions): Promise<SignedIn | null> {
+  // A new password meets the rule (rspCode 2 otherwise), before anything counts; signing in to an
+  // existing account does not ask it.
+  assertNewPassword(credentials.password, credentials.phone);
   // Only a new account counts against its address, and it counts before the work (as in login).
   const attempt = options.signupLimit > 0 ? await reserveAttempt(db, signupLimit(options)) : undefined;
   try {

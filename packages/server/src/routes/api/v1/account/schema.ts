@@ -1,12 +1,24 @@
 import { envelopeSchema } from '../../../../lib/envelope.js';
-import { text, tokenProperty } from '../../../../lib/schemas.js';
+import { NO_C0_CONTROL_CHARS, text, tokenProperty } from '../../../../lib/schemas.js';
+import { PASSWORD_RULE } from '../../../../modules/accounts/password-rule.js';
 
 const TAGS = ['account'];
 
 /** API.md: a mainland mobile number. */
 const phone = { type: 'string', title: '手机号', pattern: '^1[3-9]\\d{9}$', description: '中国大陆手机号，11 位' } as const;
-/** Taken exactly as typed (never trimmed): a space is part of a password. */
-const password = { ...text('密码', { min: 6, max: 32 }), description: '6–32 个字符，注册时设定；不去除首尾空格' } as const;
+/**
+ * Taken exactly as typed (never trimmed): a space is part of a password. The schema takes every
+ * password an account may already have (6–32 characters, as the rule once was); a new account's
+ * password must meet modules/accounts/password-rule, checked when the phone turns out to be new.
+ */
+const password = {
+  type: 'string',
+  title: '密码',
+  minLength: 6,
+  maxLength: 32,
+  pattern: NO_C0_CONTROL_CHARS,
+  description: `不去除首尾空格。注册（未注册的手机号）时：${PASSWORD_RULE}，否则 rspCode 2 给出这条规则；登录已有账号时 6–32 个字符即可（较早设定的密码照常可用）`,
+} as const;
 const nickname = text('昵称', { min: 1, max: 20 });
 const name = text('姓名', { max: 20 });
 /** Checked against the user's uploads by the handler (`头像地址无效` otherwise); length-capped here. */

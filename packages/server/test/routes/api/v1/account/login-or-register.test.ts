@@ -67,13 +67,13 @@ describeEngines('POST /api/v1/account/login_or_register', (ctx) => {
     });
 
     it('stores the password only as a salted scrypt hash', async () => {
-      const a = await signUp(ctx, uniquePhone(), 'same-password');
-      const b = await signUp(ctx, uniquePhone(), 'same-password');
+      const a = await signUp(ctx, uniquePhone(), 'same-password-1');
+      const b = await signUp(ctx, uniquePhone(), 'same-password-1');
       const [hashA, hashB] = [(await userByPhone(ctx, a.phone))!.passwordHash, (await userByPhone(ctx, b.phone))!.passwordHash];
       expect(hashA).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
-      expect(hashA).not.toContain('same-password');
+      expect(hashA).not.toContain('same-password-1');
       expect(hashA).not.toBe(hashB);
-      await expect(verifyPassword('same-password', hashA)).resolves.toBe(true);
+      await expect(verifyPassword('same-password-1', hashA)).resolves.toBe(true);
     });
 
     it('stores the token only as its hash', async () => {
@@ -99,7 +99,7 @@ describeEngines('POST /api/v1/account/login_or_register', (ctx) => {
 
     it('lets the first password win a race of different passwords; the others are wrong passwords', async () => {
       const phone = uniquePhone();
-      const answers = await Promise.all(['first-1', 'second-2'].map((password) => ctx.post(LOGIN, { phone, password })));
+      const answers = await Promise.all(['first-pass-1', 'second-pass-2'].map((password) => ctx.post(LOGIN, { phone, password })));
       const codes = answers.map((a) => a.body.rspCode).sort();
       expect(codes).toEqual([0, 1]);
       expect(answers.find((a) => a.body.rspCode === 1)!.body).toEqual({ rspCode: 1, rspMsg: '手机号或密码错误' });
