@@ -10,7 +10,7 @@ import {
 } from '@app/shared';
 
 /**
- * The seed's runtime API on `window.uni` (and the global getCurrentPages), so page code written
+ * The runtime API of docs/product.md "Navigation API" on `window.uni` (and the global getCurrentPages), so page code written
  * for it, and the console, can drive the app.
  */
 export const uni = { navigateTo, redirectTo, reLaunch, switchTab, navigateBack, getCurrentPages, showToast, showModal };

@@ -11,7 +11,7 @@ beforeEach(() => {
 const hashOf = (route: string) => (route === 'pages/index/index' ? '/' : `/${route}`);
 const uni = <T>(fn: string) => page.evaluate<T>(fn);
 
-describe('every route of the seed', () => {
+describe('every route of docs/product.md "Routes"', () => {
   it.each(PAGES.map((p) => [p.route, p] as const))('%s opens with its title, bar and background', async (route, def) => {
     await openRoute(page, hashOf(route));
     expect(await shownRoute(page)).toBe(route);
@@ -39,7 +39,7 @@ describe('every route of the seed', () => {
 });
 
 describe('tab bar', () => {
-  it('has the seed colours and sizes, and switches tabs', async () => {
+  it('has the colours and sizes of docs/product.md "Tab bar", and switches tabs', async () => {
     await openRoute(page, '/');
     const bar = page.locator('.app-tabbar .adm-tab-bar-wrap');
     expect((await bar.boundingBox())!.height).toBe(50);
@@ -87,7 +87,7 @@ describe('tab bar', () => {
 });
 
 describe('navigation runtime (window.uni)', () => {
-  it('rejects with the seed messages word for word', async () => {
+  it('rejects with the messages of docs/product.md "Error catalogue" word for word', async () => {
     await openRoute(page, '/');
     const message = (call: string) => uni<string>(`${call}.then(() => 'ok', (e) => e.message)`);
     expect(await message(`uni.navigateTo({ url: '/pages/nope/nope' })`)).toBe('page `/pages/nope/nope` is not found');

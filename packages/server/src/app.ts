@@ -38,7 +38,7 @@ export interface BuildOptions {
   uploadSweeper?: UploadSweeperOptions;
 }
 
-/** API.md: JSON bodies up to 1 MiB; larger ones answer 413. */
+/** docs/api.md "Conventions": JSON bodies up to 1 MiB; larger ones answer 413. */
 const BODY_LIMIT = 1024 * 1024;
 
 /**
@@ -64,7 +64,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   });
 
   app.decorate('config', config);
-  // The API is JSON only (API.md): a text/plain body is refused as a wrong content type.
+  // The API is JSON only (docs/api.md "Conventions"): a text/plain body is refused as a wrong content type.
   app.removeContentTypeParser('text/plain');
   await app.register(jsonBody);
   await app.register(requestId);

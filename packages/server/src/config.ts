@@ -26,7 +26,7 @@ export interface ServerConfig {
   adminToken: string | undefined;
   /** An S3-compatible object store for uploads; unset = files on disk in `dataDir/files`. */
   s3: S3Config | undefined;
-  /** The price of a video: points per second of its duration (API.md: default 1). */
+  /** The price of a video: points per second of its duration (docs/api.md, /api/v1/video_task/quote: default 1). */
   pointsPerSecond: number;
   /** Video workers run by `npm run serve` in the API process (0 = API only); `npm run worker` runs this many (at least 1). */
   workers: number;

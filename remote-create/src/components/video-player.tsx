@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { fileHref } from '../lib/file-url';
 import type { AspectRatio } from '../tasks/video-task';
 
-/** Seed §9: the controls hide 3 s after the last touch. */
+/** docs/product.md "Constants and limits": the controls hide 3 s after the last touch. */
 export const CONTROLS_HIDE_MS = 3000;
 
 interface Props {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-/** Seed §9: a press becomes a long press after 350 ms, unless the finger moved 10 px first. */
+/** docs/product.md "Constants and limits": a press becomes a long press after 350 ms, unless the finger moved 10 px first. */
 export const LONG_PRESS_MS = 350;
 export const LONG_PRESS_TOLERANCE_PX = 10;
 

@@ -1,4 +1,4 @@
-/** API.md VideoTask: one video the user asked for. */
+/** VideoTask (docs/api.md, /api/v1/video_task/detail): one video the user asked for. */
 export type TaskStatus = 'queued' | 'processing' | 'succeeded' | 'failed' | 'cancelled';
 export type AspectRatio = '9:16' | '16:9' | '1:1';
 

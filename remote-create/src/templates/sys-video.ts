@@ -1,6 +1,6 @@
 import type { AspectRatio } from '../tasks/video-task';
 
-/** API.md SysVideo: a template with its sample video. */
+/** SysVideo (docs/api.md, /api/v1/sysVideo/detail): a template with its sample video. */
 export interface SysVideo {
   id: string;
   title: string;

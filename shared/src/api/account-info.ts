@@ -7,8 +7,8 @@ export const ACCOUNT_INFO_URL = '/api/v1/account/getAccountInfo';
 
 /**
  * Reloads the signed-in user's info (on start, back in the foreground) and replaces the stored
- * session with it (seed §7). Signed out: null, without asking the server. A business refusal
- * shows its rspMsg (seed §8) and rejects; rspCode 6 is left to the request wrapper, which has
+ * session with it (docs/product.md "Session"). Signed out: null, without asking the server. A business refusal
+ * shows its rspMsg (docs/product.md "Error catalogue") and rejects; rspCode 6 is left to the request wrapper, which has
  * already signed the user out.
  */
 export async function refreshAccountInfo(): Promise<UserInfo | null> {

@@ -3,7 +3,7 @@ import { session } from '../session/session-store';
 
 export const ACTIVATE_URL = '/api/v1/activationCode/activate';
 
-/** What a redeemed code granted, and the balance and membership after it (API.md). */
+/** What a redeemed code granted, and the balance and membership after it (docs/api.md, /api/v1/activationCode/activate). */
 export interface RedeemResult {
   points: number;
   days: number;
@@ -13,7 +13,7 @@ export interface RedeemResult {
   expireTime: number;
 }
 
-/** API.md: 16 characters without 0 O 1 I. */
+/** docs/api.md, /api/v1/activationCode/activate: 16 characters without 0 O 1 I. */
 const CODE_LENGTH = 16;
 const CODE_CHAR = /^[A-HJ-NP-Z2-9]$/;
 
@@ -45,7 +45,7 @@ export async function activateCode(code: string): Promise<RedeemResult> {
   return result;
 }
 
-/** Every way a redemption can fail (API.md), in words a user understands. */
+/** Every way a redemption can fail (docs/api.md, /api/v1/activationCode/activate), in words a user understands. */
 export function redeemErrorText(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.rspCode === 4) return '激活码无效，请检查后重新输入';

@@ -2,7 +2,7 @@ import { callApi, NETWORK_ERROR_CODE, RequestError, uploadFile } from '../reques
 
 export const STS_POLICY_URL = '/server_api/oss/stsPolicy';
 
-/** What the app uploads (API.md "Storage"): a picture for a video, or the user's avatar. */
+/** What the app uploads (docs/api.md, /server_api/oss/stsPolicy): a picture for a video, or the user's avatar. */
 export type UploadKind = 'image' | 'avatar';
 
 /** The answer of stsPolicy: POST `fields`, then `key`, then `file` to `host`; then use `url`. */
@@ -17,7 +17,7 @@ export interface UploadPolicy {
   url: string;
 }
 
-/** API.md "Storage": jpeg, png or webp, at most 10 MiB. */
+/** docs/api.md, /server_api/oss/stsPolicy: jpeg, png or webp, at most 10 MiB. */
 export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 export const UPLOAD_MAX_SIZE = 10 * 1024 * 1024;
 
@@ -54,8 +54,8 @@ function refusalText(body: string): string {
 }
 
 /**
- * Uploads a picture through a signed policy (API.md "Storage") and resolves the URL it is served
- * at. Rejects with an Error whose message is Chinese and fit to show: a wrong type or size (checked
+ * Uploads a picture through a signed policy (docs/api.md, /server_api/oss/stsPolicy) and resolves
+ * the URL it is served at. Rejects with an Error whose message is Chinese and fit to show: a wrong type or size (checked
  * here first, then against the policy's own limits), the store's refusal, a network failure. An
  * abort rejects with the request wrapper's "abort".
  */

@@ -36,8 +36,8 @@ export interface PageInstance {
 }
 
 /**
- * A failed navigation. `message` is the seed's §8 text word for word (e.g. "page `/x` is not
- * found"); `errMsg` prefixes it with the method the way uni-app does.
+ * A failed navigation. `message` is the text of docs/product.md "Error catalogue" word for word
+ * (e.g. "page `/x` is not found"); `errMsg` prefixes it with the method the way uni-app does.
  */
 export class NavigationError extends Error {
   readonly errMsg: string;

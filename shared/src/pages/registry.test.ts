@@ -1,7 +1,7 @@
 import { PAGES, TAB_BAR, findPage, isAppUrl, loginRequiredRoutes, normalizeRoute, tabPages } from './registry';
 
-describe('page registry (seed §2)', () => {
-  it('has every route of the seed with its title', () => {
+describe('page registry (docs/product.md "Routes")', () => {
+  it('has every route of docs/product.md "Routes" with its title', () => {
     expect(Object.fromEntries(PAGES.map((p) => [p.route, p.title]))).toEqual({
       'pages/index/index': '首页',
       'pages/about/about': '关于',
@@ -26,7 +26,7 @@ describe('page registry (seed §2)', () => {
     expect(TAB_BAR).toEqual({ color: '#00275A', selectedColor: '#0067ED', height: 50, iconWidth: 24, fontSize: 10 });
   });
 
-  it('marks custom navigation bars and backgrounds as the seed does', () => {
+  it('marks custom navigation bars and backgrounds as docs/product.md "Routes" does', () => {
     expect(PAGES.filter((p) => p.customNavBar).map((p) => p.route).sort()).toEqual(
       ['pages/create/create', 'pages/index/index', 'pages/my/myIndex', 'pagesA/login/index'].sort(),
     );
@@ -45,7 +45,7 @@ describe('page registry (seed §2)', () => {
     expect(owners['pagesA/login/index']).toBe('auth:./Login');
   });
 
-  it('guards no page today (seed §2)', () => {
+  it('guards no page today (docs/product.md "Login guard")', () => {
     expect(loginRequiredRoutes()).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The page registry: the seed's §2 tables as one data table. The shell's router, tab bar,
+ * The page registry: the tables of docs/product.md "Routes" and "Tab bar" as one data table. The shell's router, tab bar,
  * navigation bar and login guard all read it; the remotes read it to validate in-app routes
  * (e.g. the login page's `redirect`). Remotes expose exactly the modules named here.
  */
@@ -21,7 +21,7 @@ export interface PageDef {
   /** The page draws its own navigation bar; the shell draws none. */
   customNavBar: boolean;
   tab?: TabDef;
-  /** Opening it with no token goes to the login page (seed §2: no page carries the flag). */
+  /** Opening it with no token goes to the login page (docs/product.md "Login guard": no page carries the flag). */
   needLogin: boolean;
   remote: RemoteName;
   /** The module the remote exposes for this page. */
@@ -61,7 +61,7 @@ export function tabPages(pages: readonly PageDef[] = PAGES): PageDef[] {
   return pages.filter((p) => p.tab).sort((a, b) => a.tab!.index - b.tab!.index);
 }
 
-/** Routes that need a token (seed §2: built from the pages flagged needLogin). */
+/** Routes that need a token (docs/product.md "Login guard": built from the pages flagged needLogin). */
 export function loginRequiredRoutes(pages: readonly PageDef[] = PAGES): string[] {
   return pages.filter((p) => p.needLogin).map((p) => p.route);
 }

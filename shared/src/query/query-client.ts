@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../request/request';
 
-/** Seed §9 "Data cache": retries in the browser; none on the server, where no one waits. */
+/** docs/product.md "Data cache": retries in the browser; none on the server, where no one waits. */
 const BROWSER_RETRIES = 3;
 const SERVER_RETRIES = 0;
 const MAX_RETRY_DELAY_MS = 30000;

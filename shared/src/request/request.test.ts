@@ -76,7 +76,7 @@ function expectSignedOut(): void {
   expect(localStorage.getItem(USER_INFO_KEY)).toBeNull();
 }
 
-describe('what every request carries (seed §7)', () => {
+describe('what every request carries (docs/product.md "Request wrapper")', () => {
   it('uses GET by default and resolves with the body of a 2xx answer', async () => {
     server.route('/ok', (_req, res) => sendJson(res, 200, { rspCode: 0, rspMsg: '成功', data: 1 }));
     await expect(request({ url: '/ok' })).resolves.toEqual({ rspCode: 0, rspMsg: '成功', data: 1 });
@@ -137,7 +137,7 @@ describe('what every request carries (seed §7)', () => {
   });
 });
 
-describe('the error catalogue (seed §8)', () => {
+describe('the error catalogue (docs/product.md "Error catalogue")', () => {
   it('2xx with rspCode 6: clears the stored user info and rejects', async () => {
     server.route('/me', (_req, res) =>
       sendJson(res, 200, { rspCode: 6, rspMsg: '请先登录', data: null }),

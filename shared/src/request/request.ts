@@ -3,25 +3,25 @@ import { showToast } from '../ui/toast';
 import { apiBaseUrl } from './config';
 import { NoAnswer, buildUrl, xhr, type XhrAnswer } from './xhr';
 
-/** Network time-out of every transfer: request, upload, download (seed §9). */
+/** Network time-out of every transfer: request, upload, download (docs/product.md "Constants and limits"). */
 export const REQUEST_TIMEOUT_MS = 60000;
-/** The business code of "not signed in" (API.md): the stored session is worthless. */
+/** The business code of "not signed in" (docs/api.md "Conventions"): the stored session is worthless. */
 export const SIGNED_OUT_RSP_CODE = 6;
-/** uni-app's error codes for a failed transfer (seed §8). */
+/** uni-app's error codes for a failed transfer (docs/product.md "Error catalogue"). */
 export const NETWORK_ERROR_CODE = 602001;
 export const ABORT_ERROR_CODE = 600003;
 
 const NETWORK_ERROR_TEXT = '网络错误，换个网络试试';
 const HTTP_ERROR_TEXT = '请求错误';
 
-/** Every HTTP 200 answer of the API (API.md "Conventions"). */
+/** Every HTTP 200 answer of the API (docs/api.md "Conventions"). */
 export interface ApiEnvelope<T = unknown> {
   rspCode: number;
   rspMsg: string;
   data: T;
 }
 
-/** One page of a list call (API.md "Conventions"), newest first. */
+/** One page of a list call (docs/api.md "Conventions"), newest first. */
 export interface ApiPage<T> {
   list: T[];
   total: number;
@@ -92,7 +92,7 @@ function transfer(options: { timeout?: number; signal?: AbortSignal }) {
   return { timeout: options.timeout ?? REQUEST_TIMEOUT_MS, signal: options.signal };
 }
 
-/** A transfer that got no HTTP answer, as the seed's §8 failures. */
+/** A transfer that got no HTTP answer, as the error catalogue's failures (docs/product.md "Error catalogue"). */
 function noAnswerError(transfer: Transfer, error: unknown): RequestError {
   const kind = error instanceof NoAnswer ? error.kind : 'network';
   if (kind === 'abort') {
@@ -105,7 +105,7 @@ function noAnswerError(transfer: Transfer, error: unknown): RequestError {
   });
 }
 
-/** Failures carry `{ msg }` (API.md), shown as is; an answer without one gets the generic text. */
+/** Failures carry `{ msg }` (docs/api.md "Conventions"), shown as is; an answer without one gets the generic text. */
 function httpError(answer: XhrAnswer<unknown>, hideErrorToast: boolean | undefined): RequestError {
   const body: unknown = answer.data;
   const msg = typeof body === 'object' && body !== null ? (body as { msg?: unknown }).msg : null;
@@ -120,15 +120,15 @@ function httpError(answer: XhrAnswer<unknown>, hideErrorToast: boolean | undefin
   });
 }
 
-/** The token rides in every body (seed §7); a token the caller put there itself wins. */
+/** The token rides in every body (docs/product.md "Request wrapper"); a token the caller put there itself wins. */
 function bodyWithToken(data: Record<string, unknown> | undefined): Record<string, unknown> {
   const token = session.getToken();
   return token ? { token, ...data } : { ...data };
 }
 
 /**
- * The one request wrapper (seed §7, §8): GET by default, JSON bodies, `platform: h5`, the token in
- * every body. Resolves with the body of a 2xx answer; rejects as the error catalogue says.
+ * The one request wrapper (docs/product.md "Request wrapper", "Error catalogue"): GET by default,
+ * JSON bodies, `platform: h5`, the token in every body. Resolves with the body of a 2xx answer; rejects as the error catalogue says.
  */
 export async function request<T = ApiEnvelope>(options: RequestOptions): Promise<T> {
   const method = options.method ?? 'GET';

@@ -1,4 +1,4 @@
-/** The session as the app stores it (seed §3, API.md "UserInfo"). */
+/** The session as the app stores it (docs/product.md "Entities", docs/api.md, /api/v1/account/getAccountInfo). */
 export interface UserInfo {
   id: string;
   phone: string;

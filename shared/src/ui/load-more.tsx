@@ -1,7 +1,7 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { InfiniteScroll } from '@app/shared/kit';
 
-/** Seed §9: the next page is asked for when the list comes within 50px of the bottom. */
+/** docs/product.md "Constants and limits": the next page is asked for when the list comes within 50px of the bottom. */
 export const BOTTOM_REACH_DISTANCE_PX = 50;
 
 export interface LoadMoreProps {

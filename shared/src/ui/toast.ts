@@ -1,6 +1,6 @@
-/** Default duration of the runtime's toasts (uni.showToast), seed §9. */
+/** Default duration of the runtime's toasts (uni.showToast): docs/product.md "Toasts". */
 export const RUNTIME_TOAST_MS = 1500;
-/** Default duration of the UI kit's toasts, seed §9. */
+/** Default duration of the UI kit's toasts: docs/product.md "Toasts". */
 export const UI_TOAST_MS = 2000;
 
 export interface ShowToastOptions {

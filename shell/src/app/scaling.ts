@@ -1,4 +1,4 @@
-/** The seed's responsive rules: a 375px design scaled with the screen, capped at 960px. */
+/** The responsive rules (docs/product.md "Scaling"): a 375px design scaled with the screen, capped at 960px. */
 export const DESIGN_WIDTH = 375;
 export const MAX_WIDTH = 960;
 export const RESIZE_THROTTLE_MS = 50;

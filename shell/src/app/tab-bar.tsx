@@ -2,7 +2,7 @@ import { switchTab, TAB_BAR, tabPages } from '@app/shared';
 import { TabBar } from '@app/shared/kit';
 import { TabIconSvg } from './tab-icons';
 
-/** The seed's tab bar: 首页 / 创作 / 我的, #00275A / #0067ED, 50px, icons 24px, labels 10px. */
+/** The tab bar (docs/product.md "Tab bar"): 首页 / 创作 / 我的, #00275A / #0067ED, 50px, icons 24px, labels 10px. */
 export function AppTabBar({ activeRoute }: { activeRoute: string }) {
   const tabs = tabPages();
   return (

@@ -52,7 +52,7 @@ const ok = (method: NavigateMethod): NavigationResult => ({ errMsg: `${method}:o
 /**
  * The page stack with uni-app's rules: navigateTo pushes, redirectTo replaces the top, switchTab
  * drops non-tab pages and keeps tab pages alive, reLaunch clears, navigateBack pops (clamped).
- * Failures use the seed's §8 messages word for word.
+ * Failures use the messages of docs/product.md "Error catalogue" word for word.
  */
 export class PageStack implements Navigation {
   private readonly pages: readonly PageDef[];
@@ -135,7 +135,7 @@ export class PageStack implements Navigation {
 
   // ---- the rules ----
 
-  /** The seed's §8 failure for this call, or undefined when it may go ahead. */
+  /** The failure (docs/product.md "Error catalogue") for this call, or undefined when it may go ahead. */
   private check(method: NavigateMethod, rawUrl: string): string | undefined {
     const url = resolveUrl(rawUrl, this.top()?.page.route);
     const page = findPage(splitQuery(url)[0], this.pages);

@@ -1,5 +1,5 @@
 /**
- * The answer envelope of every API call with HTTP 200 (API.md "Conventions").
+ * The answer envelope of every API call with HTTP 200 (docs/api.md "Conventions").
  * `rspCode` 0 is success; the others are business outcomes the app shows as `rspMsg`.
  */
 export const RspCode = {
@@ -19,7 +19,7 @@ export interface Success<T> {
   data: T;
 }
 
-/** A failure carries no `data` (API.md writes it as `{ rspCode: 2, rspMsg: '…' }`). */
+/** A failure carries no `data` (docs/api.md "Conventions" writes it as `{ rspCode: 2, rspMsg: '…' }`). */
 export interface Failure {
   rspCode: FailureCode;
   rspMsg: string;

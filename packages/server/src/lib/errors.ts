@@ -14,7 +14,7 @@ export class BusinessError extends Error {
   }
 }
 
-/** Too many attempts: HTTP 429 with Retry-After (API.md), counted in the database. */
+/** Too many attempts: HTTP 429 with Retry-After (docs/api.md "Conventions"), counted in the database. */
 export class RateLimitedError extends Error {
   constructor(readonly retryAfterSeconds: number) {
     super(`rate limited for ${retryAfterSeconds} s`);

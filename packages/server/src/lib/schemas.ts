@@ -1,7 +1,7 @@
 import { envelopeSchema } from './envelope.js';
 
 /**
- * The characters a text field refuses (API.md: control characters are refused, rspCode 2), as the
+ * The characters a text field refuses (docs/api.md "Conventions": control characters are refused, rspCode 2), as the
  * body of a regular-expression class:
  * - control characters: C0 `U+0000–U+001F`, DEL `U+007F`, C1 `U+0080–U+009F`;
  * - invisible formatting that can make a name or a title read differently from what it holds:
@@ -47,10 +47,10 @@ export function refusedCharMessage(value: string): string | null {
 export function text(title: string, limits: { min?: number; max: number }) {
   return { type: 'string', title, minLength: limits.min ?? 0, maxLength: limits.max, pattern: NO_CONTROL_CHARS } as const;
 }
-/** The sign-in token every signed-in call carries in its body (seed §7); `Authorization: Bearer` works too. */
+/** The sign-in token every signed-in call carries in its body (docs/product.md "Request wrapper"); `Authorization: Bearer` works too. */
 export const tokenProperty = { type: 'string', maxLength: 200, title: '登录令牌' } as const;
 
-/** List paging (API.md "Conventions"). */
+/** List paging (docs/api.md "Conventions"). */
 export const pageProperties = {
   page: { type: 'integer', minimum: 1, maximum: 100000, default: 1, title: '页码' },
   pageSize: { type: 'integer', minimum: 1, maximum: 50, default: 10, title: '每页条数' },

@@ -1,6 +1,6 @@
 /**
  * Turns the first schema-validation error into a short Chinese `rspMsg` that names the field
- * (API.md: rspCode 2, "rspMsg names the field").
+ * (docs/api.md "Conventions": rspCode 2, "rspMsg names the field").
  *
  * A property schema may carry a Chinese `title` (e.g. `{ type: 'string', maxLength: 30, title: '标题' }`);
  * the message then reads `标题不能超过 30 个字` instead of `参数 title 不能超过 30 个字`.

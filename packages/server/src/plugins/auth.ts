@@ -15,7 +15,7 @@ declare module 'fastify' {
   }
 }
 
-/** The token from the body (the app puts it there, seed §7) or `Authorization: Bearer`. */
+/** The token from the body (the app puts it there, docs/product.md "Request wrapper") or `Authorization: Bearer`. */
 export function tokenOf(request: FastifyRequest): string {
   const body = request.body as { token?: unknown } | undefined;
   if (body && typeof body.token === 'string' && body.token !== '') return body.token;

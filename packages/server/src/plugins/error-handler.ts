@@ -3,7 +3,7 @@ import { BusinessError, RateLimitedError } from '../lib/errors.js';
 import { sharedPlugin } from '../lib/shared-plugin.js';
 import { validationMessage, type SchemaError } from '../lib/validation-message.js';
 
-/** The `msg` of every transport error (API.md "Conventions": `{ msg }`, Chinese, no envelope). */
+/** The `msg` of every transport error (docs/api.md "Conventions": `{ msg }`, Chinese, no envelope). */
 export const TransportMessage = {
   notFound: '接口不存在',
   invalidJson: '请求体不是合法的 JSON',
@@ -16,7 +16,7 @@ export const TransportMessage = {
   internal: '服务器内部错误',
 } as const;
 
-/** Fastify's own client errors, answered with the status API.md asks for (415 becomes 400). */
+/** Fastify's own client errors, answered with the status docs/api.md "Conventions" asks for (415 becomes 400). */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; msg: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, msg: TransportMessage.invalidJson },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, msg: TransportMessage.emptyJson },

@@ -7,7 +7,7 @@ const UNTRIMMED = new Set(['password', 'token']);
 type Schema = { type?: unknown; properties?: Record<string, Schema>; items?: Schema };
 
 /**
- * API.md: text fields are trimmed, before validation, so `'  '` is as empty as `''`.
+ * docs/api.md "Conventions": text fields are trimmed, before validation, so `'  '` is as empty as `''`.
  *
  * Only the strings the route's body schema declares are trimmed — its string properties, the
  * strings of its arrays of strings, the same inside declared objects — so the walk follows the

@@ -34,7 +34,7 @@ describe('GET /docs/json', () => {
     expect(doc.info.title).toBe('AI视频生成工具 API');
   });
 
-  it('lists exactly the API routes (API.md), not static files nor itself', () => {
+  it('lists exactly the API routes (docs/api.md), not static files nor itself', () => {
     expect(Object.keys(doc.paths).sort()).toEqual(
       [
         '/healthz',

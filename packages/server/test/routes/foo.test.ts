@@ -10,7 +10,7 @@ describe('GET /foo', () => {
     removeTempDirs();
   });
 
-  it('echoes name, exactly as the seed shows', async () => {
+  it('echoes name, exactly as docs/product.md "Call list" shows', async () => {
     const res = await app.inject({ method: 'GET', url: '/foo?name=x' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');

@@ -57,7 +57,7 @@ async function uploadPhoto(ctx: Pick<EngineContext, 'post'>, token: string): Pro
   return policy.url;
 }
 
-/** The rendered task as API.md says it: its URLs in the bucket, a playable MP4 and a JPEG there; then delete takes them away. */
+/** The rendered task as docs/api.md says it: its URLs in the bucket, a playable MP4 and a JPEG there; then delete takes them away. */
 async function expectRenderedInBucket(ctx: Pick<EngineContext, 'post' | 'db'>, token: string, id: string, duration: number): Promise<void> {
   const task = await callOk(ctx as EngineContext, 'detail', { token, id });
   const keys = await outputKeysOf(ctx, id);

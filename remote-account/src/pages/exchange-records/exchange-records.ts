@@ -2,7 +2,7 @@ import { useRecordPages } from '../../records/record-pages';
 
 export const EXCHANGE_RECORDS_URL = '/api/v1/activationCode/activation_records';
 
-/** API.md ExchangeRecord: `code` masked as ABCD********WXYZ. */
+/** ExchangeRecord (docs/api.md, /api/v1/activationCode/activation_records): `code` masked as ABCD********WXYZ. */
 export interface ExchangeRecord {
   id: string;
   code: string;

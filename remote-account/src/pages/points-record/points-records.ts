@@ -2,7 +2,7 @@ import { useRecordPages } from '../../records/record-pages';
 
 export const POINTS_RECORDS_URL = '/api/v1/credit_consumption/list';
 
-/** API.md PointsRecord: `change` signed, `balance` after it. */
+/** PointsRecord (docs/api.md, /api/v1/credit_consumption/list): `change` signed, `balance` after it. */
 export interface PointsRecord {
   id: string;
   change: number;

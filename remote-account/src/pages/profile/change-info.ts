@@ -9,7 +9,7 @@ export interface ProfileChange {
   avatar?: string;
 }
 
-/** Changes what is given and answers the whole UserInfo (API.md). */
+/** Changes what is given and answers the whole UserInfo (docs/api.md, /api/v1/account/change_info). */
 export function changeInfo(change: ProfileChange): Promise<UserInfo> {
   // hideErrorToast: the page says what went wrong beside the form.
   return callApi<UserInfo>(CHANGE_INFO_URL, { ...change }, { hideErrorToast: true });

@@ -1,6 +1,6 @@
 import { ApiError, NETWORK_ERROR_CODE, RequestError } from '@app/shared';
 
-/** API.md change_info: nickname 1..20, name 0..20 characters (code points), trimmed. */
+/** docs/api.md, /api/v1/account/change_info: nickname 1..20, name 0..20 characters (code points), trimmed. */
 export const NICKNAME_MAX = 20;
 export const NAME_MAX = 20;
 

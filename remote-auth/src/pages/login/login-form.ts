@@ -1,7 +1,7 @@
 import { ApiError, NETWORK_ERROR_CODE, RequestError } from '@app/shared';
 
 /**
- * API.md: a mainland mobile number; a password of 6..32 characters, what any existing account's
+ * docs/api.md, /api/v1/account/login_or_register: a mainland mobile number; a password of 6..32 characters, what any existing account's
  * password has. Only the server knows whether the phone is new: a new account's password must
  * meet PASSWORD_RULE, and the server answers rspCode 2 with that rule when it does not.
  */

@@ -8,7 +8,7 @@ export interface Credentials {
   password: string;
 }
 
-/** Signs in, or registers an unknown phone (API.md); the answer is the whole session. */
+/** Signs in, or registers an unknown phone (docs/api.md, /api/v1/account/login_or_register); the answer is the whole session. */
 export function loginOrRegister(credentials: Credentials): Promise<UserInfo> {
   // hideErrorToast: the page says what went wrong under the form, where the user is looking.
   return callApi<UserInfo>(LOGIN_URL, { ...credentials }, { hideErrorToast: true });

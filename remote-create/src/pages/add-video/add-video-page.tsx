@@ -37,7 +37,7 @@ const INSUFFICIENT_POINTS = 3;
 const length = (s: string) => [...s.trim()].length;
 
 /**
- * The script as sent: the server refuses control characters (API.md), line breaks included, yet
+ * The script as sent: the server refuses control characters (docs/api.md "Conventions"), line breaks included, yet
  * a textarea invites them; a break becomes a space, which the subtitles read the same.
  */
 function promptToSend(prompt: string): string {

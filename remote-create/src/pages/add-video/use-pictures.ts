@@ -2,7 +2,7 @@ import { imageProblem, toast, uploadImage, UPLOAD_CONTENT_TYPES, UPLOAD_MAX_SIZE
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { deleteFileUrl } from '../../tasks/delete-file-url';
 
-/** Seed §5: a picture picker takes 9. */
+/** docs/product.md "Generic defaults": a picture picker takes 9. */
 export const MAX_PICTURES = 9;
 
 export interface Picture {

@@ -21,7 +21,7 @@ export interface SignedIn {
   token: string;
 }
 
-/** API.md: 5 wrong passwords for one phone within 15 minutes → 429 until the window passes. */
+/** docs/api.md, /api/v1/account/login_or_register: 5 wrong passwords for one phone within 15 minutes → 429 until the window passes. */
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const LOGIN_MAX_FAILURES = 5;
 const loginLimit = (phone: string): Limit => ({ key: `login:${phone}`, max: LOGIN_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS });
@@ -40,7 +40,7 @@ const WRONG_PASSWORD = '手机号或密码错误';
 const REGISTER_TITLE = '新用户注册赠送';
 
 /**
- * One button signs in or signs up (seed: 登录/注册): a known phone signs in with its password,
+ * One button signs in or signs up (docs/product.md "登录": 登录/注册): a known phone signs in with its password,
  * an unknown one becomes a new account with the welcome points.
  */
 export async function loginOrRegister(db: Db, credentials: Credentials, options: SignUpOptions): Promise<SignedIn> {
@@ -139,7 +139,7 @@ async function createAccount(db: Db, credentials: Credentials, welcomePoints: nu
   });
 }
 
-/** `用户` + the last 4 digits, as the seed's accounts are named. */
+/** `用户` + the last 4 digits, as docs/api.md, /api/v1/account/login_or_register names new accounts. */
 function defaultNickname(phone: string): string {
   return `用户${phone.slice(-4)}`;
 }

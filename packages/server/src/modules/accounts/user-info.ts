@@ -1,13 +1,13 @@
 import type { UserRow } from '../sessions/tokens.js';
 
-/** What the app stores as its session (API.md "UserInfo"): ids as strings, times in ms. */
+/** What the app stores as its session (docs/api.md, /api/v1/account/getAccountInfo): ids as strings, times in ms. */
 export interface UserInfo {
   id: string;
   phone: string;
   nickname: string;
   name: string;
   avatar: string;
-  /** Always there: the app replaces its stored session with this object (API.md). */
+  /** Always there: the app replaces its stored session with this object (docs/api.md, /api/v1/account/getAccountInfo). */
   token: string;
   /** The points balance. */
   createNum: number;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { activationCodes, codeBatches } from '../../db/schema.js';
 import { maskCode } from './code-format.js';
 
-/** API.md ExchangeRecord: a code this user redeemed, masked, with what it granted. */
+/** ExchangeRecord (docs/api.md, /api/v1/activationCode/activation_records): a code this user redeemed, masked, with what it granted. */
 export interface ExchangeRecord {
   id: string;
   code: string;

@@ -7,7 +7,7 @@ import { changePoints } from '../points/ledger.js';
 import { releaseAttempt, reserveAttempt, settleAttempt } from '../rate-limit/rate-limit.js';
 import { normalizeCode } from './code-format.js';
 
-/** API.md: 10 failed attempts per user per hour, then 429 — 2^80 codes stay out of reach. */
+/** docs/api.md, /api/v1/activationCode/activate: 10 failed attempts per user per hour, then 429 — 2^80 codes stay out of reach. */
 export const FAILED_REDEEM_LIMIT = { max: 10, windowMs: 3600 * 1000 } as const;
 const DAY_SECONDS = 24 * 3600;
 

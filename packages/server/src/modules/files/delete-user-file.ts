@@ -14,9 +14,9 @@ export const DeleteFileMessage = {
 } as const;
 
 /**
- * Removes a file the user uploaded (API.md delete_file_url): its row, then its bytes. A URL we
+ * Removes a file the user uploaded (docs/api.md, /api/v1/video_task/delete_file_url): its row, then its bytes. A URL we
  * did not issue, a key we do not know, another user's file and a file the server made all answer
- * the same rspCode 4 (API.md: "not found, or not yours"); a file still in use, rspCode 5.
+ * the same rspCode 4 (docs/api.md "Conventions": "not found, or not yours"); a file still in use, rspCode 5.
  */
 export async function deleteUserFile(
   deps: { db: Db; store: FileStore; config: Pick<ServerConfig, 's3'> },

@@ -11,8 +11,8 @@ export interface FileRef {
 }
 
 /**
- * True when something still shows the file, so deleting it would break that (API.md:
- * delete_file_url answers rspCode 5 for "files of a live task"). Checks run inside the
+ * True when something still shows the file, so deleting it would break that (docs/api.md,
+ * /api/v1/video_task/delete_file_url answers rspCode 5 for a file still in use). Checks run inside the
  * transaction that deletes the file's row, with that row locked.
  */
 export type FileInUseCheck = (db: Queryable, file: FileRef) => Promise<boolean>;

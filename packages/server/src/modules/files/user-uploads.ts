@@ -16,7 +16,7 @@ export interface UploadedImage {
 /**
  * The user's own uploaded image behind `url`, or null when it is anything else (not our URL,
  * another user's key, not uploaded, not an image): what change_info's avatar and video_task/save's
- * images accept (API.md: "URLs issued by this server's upload policy for this user").
+ * images accept (docs/api.md, /api/v1/video_task/save: addresses this server issued for this user's uploads).
  *
  * The embedded store checked and recorded the upload as it came in. An S3 bucket took whatever
  * was posted under the user's prefix (a POST policy cannot pin three types), so the first time

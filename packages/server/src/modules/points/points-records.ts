@@ -2,7 +2,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { pointsLedger, type LedgerType } from '../../db/schema.js';
 
-/** API.md PointsRecord: one ledger row. `taskId` is '' when the change belongs to no task. */
+/** PointsRecord (docs/api.md, /api/v1/credit_consumption/list): one ledger row. `taskId` is '' when the change belongs to no task. */
 export interface PointsRecord {
   id: string;
   change: number;

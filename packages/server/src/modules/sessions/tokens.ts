@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.js';
 import { sessions, users } from '../../db/schema.js';
 
-/** A token is valid for 30 days from its last use (API.md). */
+/** A token is valid for 30 days from its last use (docs/api.md "Conventions"). */
 export const TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
 /** The sliding expiry moves at most this often: a write per request would cost every call. */
 const SLIDE_EVERY_MS = 3600 * 1000;

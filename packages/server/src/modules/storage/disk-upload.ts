@@ -9,7 +9,7 @@ import type { DiskStore } from './disk-store.js';
 import { isUploadContentType, SNIFF_LENGTH, sniffContentType } from './image-types.js';
 import { brokenCondition, conditionField, contentLengthRange, decodePolicy } from './post-policy.js';
 
-/** Why an upload was refused: the `msg` of the 403 (API.md "Storage"). */
+/** Why an upload was refused: the `msg` of the 403 (docs/api.md, POST /files). */
 export const UploadRefusal = {
   invalid: '上传凭证无效',
   expired: '上传凭证已过期',

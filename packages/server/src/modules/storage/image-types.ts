@@ -1,4 +1,4 @@
-/** The only files users may upload (API.md "Storage": images only, jpeg, png, webp). */
+/** The only files users may upload (docs/api.md, /server_api/oss/stsPolicy: images only, jpeg, png, webp). */
 export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
 

@@ -52,7 +52,7 @@ export class S3Store implements FileStore {
       ],
       Expires: UPLOAD_LIMITS.ttlSeconds,
     });
-    // The app sends `key` itself, right after the fields (API.md): leave it out of them.
+    // The app sends `key` itself, right after the fields (docs/api.md, /server_api/oss/stsPolicy): leave it out of them.
     const { key: _key, ...policyFields } = fields;
     const expiration = decodePolicy(policyFields.Policy ?? '')?.expiration;
     if (!expiration) throw new Error('the presigned POST carries no readable policy');

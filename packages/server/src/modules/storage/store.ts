@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { UPLOAD_CONTENT_TYPES } from './image-types.js';
 
-/** API.md "Storage": what one upload may be, whichever store takes it. */
+/** docs/api.md, /server_api/oss/stsPolicy: what one upload may be, whichever store takes it. */
 export const UPLOAD_LIMITS = {
   /** 10 MiB. */
   maxSize: 10 * 1024 * 1024,
@@ -15,7 +15,7 @@ export const UPLOAD_KINDS = ['image', 'avatar'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /**
- * The answer of `/server_api/oss/stsPolicy` (API.md): the app POSTs multipart to `host` with every
+ * The answer of `/server_api/oss/stsPolicy` (docs/api.md): the app POSTs multipart to `host` with every
  * entry of `fields`, then `key`, then `file` last, and afterwards uses `url`.
  */
 export interface UploadPolicy {

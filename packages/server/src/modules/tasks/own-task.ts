@@ -4,7 +4,7 @@ import { videoTasks } from '../../db/schema.js';
 import { RspCode } from '../../lib/envelope.js';
 import { BusinessError } from '../../lib/errors.js';
 
-/** API.md: another user's task answers exactly as a missing one. */
+/** docs/api.md "Conventions" (rspCode 4): another user's task answers exactly as a missing one. */
 export const TASK_NOT_FOUND = '视频不存在';
 
 /** The id of an API task id (a string of digits), or null when it cannot be one. */

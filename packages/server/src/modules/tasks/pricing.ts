@@ -2,7 +2,7 @@ import type { ServerConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { getTemplate } from '../templates/templates.js';
 
-/** What a video costs (API.md: points per second × duration; the template does not change it yet). */
+/** What a video costs (docs/api.md, /api/v1/video_task/quote: points per second × duration; the template does not change it yet). */
 export function taskCost(config: Pick<ServerConfig, 'pointsPerSecond'>, duration: number): number {
   return config.pointsPerSecond * duration;
 }

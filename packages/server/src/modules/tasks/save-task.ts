@@ -94,7 +94,7 @@ async function findByClientRequestId(deps: SaveDeps, userId: number, clientReque
   return task;
 }
 
-/** The storage keys of the images: each must be this user's own upload (API.md), else rspCode 2. */
+/** The storage keys of the images: each must be this user's own upload (docs/api.md, /api/v1/video_task/save), else rspCode 2. */
 async function checkImages(deps: SaveDeps, userId: number, urls: string[]): Promise<string[]> {
   const keys: string[] = [];
   for (const url of urls) {

@@ -9,7 +9,7 @@ import { toVideoTask, type VideoTask } from './video-task.js';
 
 type FileUrl = (key: string) => string;
 
-/** The caller's task as API.md shows it (with its queue position), or null when it is not theirs or deleted. */
+/** The caller's task as docs/api.md shows it (with its queue position), or null when it is not theirs or deleted. */
 export async function loadVideoTask(db: Queryable, fileUrl: FileUrl, userId: number, taskId: number): Promise<VideoTask | null> {
   const [row] = await db.select({ task: videoTasks, position: queuePositionSql }).from(videoTasks).where(ownTask(userId, taskId));
   return row ? toVideoTask(row.task, row.position, fileUrl) : null;

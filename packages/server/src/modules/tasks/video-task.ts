@@ -3,7 +3,7 @@ import { videoTasks } from '../../db/schema.js';
 
 export type TaskRow = typeof videoTasks.$inferSelect;
 
-/** API.md VideoTask: what every video_task call answers. */
+/** VideoTask (docs/api.md, /api/v1/video_task/detail): what every video_task call answers. */
 export interface VideoTask {
   id: string;
   title: string;

@@ -4,7 +4,7 @@ import { sysVideos, type AspectRatio } from '../../db/schema.js';
 import { RspCode } from '../../lib/envelope.js';
 import { BusinessError } from '../../lib/errors.js';
 
-/** API.md SysVideo: a template with its sample video, as the home page shows it. */
+/** SysVideo (docs/api.md, /api/v1/sysVideo/detail): a template with its sample video, as the home page shows it. */
 export interface SysVideo {
   id: string;
   title: string;

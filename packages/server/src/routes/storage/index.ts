@@ -7,7 +7,7 @@ import { embeddedStoreRoutes } from './embedded-store.js';
 import { stsPolicySchema, type StsPolicyBody } from './schema.js';
 
 /**
- * `/server_api/oss/stsPolicy` (API.md "Storage"), and — when files live on this server rather
+ * `/server_api/oss/stsPolicy` (docs/api.md), and — when files live on this server rather
  * than in an S3 bucket — the embedded store's own `/files` endpoints.
  */
 export const storageRoutes: FastifyPluginAsync = async (app) => {

@@ -14,7 +14,7 @@ const row: UserRow = {
 };
 
 describe('toUserInfo', () => {
-  it('maps a user row to the UserInfo of API.md: id as a string, times in ms, the token included', () => {
+  it('maps a user row to the UserInfo of docs/api.md: id as a string, times in ms, the token included', () => {
     expect(toUserInfo(row, 'the-token')).toEqual({
       id: '42',
       phone: '13800138000',

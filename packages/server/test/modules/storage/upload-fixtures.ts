@@ -19,7 +19,7 @@ export interface FileToSend {
   name?: string;
 }
 
-/** The form the app posts: every entry of `fields`, then `key`, then `file` last (API.md). */
+/** The form the app posts: every entry of `fields`, then `key`, then `file` last (docs/api.md, /server_api/oss/stsPolicy). */
 export function uploadForm(policy: Pick<UploadPolicy, 'fields' | 'key'>, file: FileToSend, overrides: { key?: string; fields?: Record<string, string> } = {}): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(overrides.fields ?? policy.fields)) form.append(name, value);

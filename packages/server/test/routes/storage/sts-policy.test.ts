@@ -12,7 +12,7 @@ describeEngines('POST /server_api/oss/stsPolicy', (ctx) => {
     user = await createSignedInUser(ctx.db());
   });
 
-  it('answers the policy of API.md for a fresh key in the user\'s own dir', async () => {
+  it('answers the policy of docs/api.md for a fresh key in the user\'s own dir', async () => {
     const before = Math.floor(Date.now() / 1000);
     const { status, body } = await ctx.post(URL, { token: user.token, kind: 'image' });
     expect(status).toBe(200);

@@ -6,7 +6,7 @@ import { toUserInfo } from '../../../../modules/accounts/user-info.js';
 import { revokeToken } from '../../../../modules/sessions/tokens.js';
 import { changeInfoSchema, getAccountInfoSchema, loginOrRegisterSchema, logoutSchema } from './schema.js';
 
-/** API.md "Account": sign in or up, the signed-in user's info and profile, sign out. */
+/** docs/api.md, /api/v1/account/*: sign in or up, the signed-in user's info and profile, sign out. */
 export const accountRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: Credentials }>('/login_or_register', { schema: loginOrRegisterSchema }, async (request) => {
     const { welcomePoints, signupLimit } = app.config;

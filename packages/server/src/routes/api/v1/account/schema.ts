@@ -4,7 +4,7 @@ import { PASSWORD_RULE } from '../../../../modules/accounts/password-rule.js';
 
 const TAGS = ['account'];
 
-/** API.md: a mainland mobile number. */
+/** docs/api.md, /api/v1/account/login_or_register: a mainland mobile number. */
 const phone = { type: 'string', title: '手机号', pattern: '^1[3-9]\\d{9}$', description: '中国大陆手机号，11 位' } as const;
 /**
  * Taken exactly as typed (never trimmed): a space is part of a password. The schema takes every
@@ -24,7 +24,7 @@ const name = text('姓名', { max: 20 });
 /** Checked against the user's uploads by the handler (`头像地址无效` otherwise); length-capped here. */
 const avatar = { ...text('头像', { max: 1000 }), description: '本服务为该用户上传签发的地址（stsPolicy 的 url），或空字符串表示不设头像' } as const;
 
-/** API.md "UserInfo": what the app keeps as its session. */
+/** UserInfo (docs/api.md, /api/v1/account/getAccountInfo): what the app keeps as its session. */
 const userInfo = {
   type: 'object',
   required: ['id', 'phone', 'nickname', 'name', 'avatar', 'token', 'createNum', 'expireTime', 'createdAt'],
@@ -43,7 +43,7 @@ const userInfo = {
 
 const userInfoResponse = { 200: envelopeSchema(userInfo) };
 
-/** How signed-in calls say who they are (API.md "Token"). */
+/** How signed-in calls say who they are (docs/api.md "Conventions"). */
 const SIGNED_IN = '需要登录：令牌放在 body 的 token 里，或用 `Authorization: Bearer <token>`；缺失、未知、过期或已退出的令牌得到 rspCode 6「请先登录」。';
 
 export const loginOrRegisterSchema = {

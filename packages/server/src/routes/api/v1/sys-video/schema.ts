@@ -12,7 +12,7 @@ export interface DetailBody {
   id: string;
 }
 
-/** API.md SysVideo (the admin API answers the same object). */
+/** SysVideo (docs/api.md, /api/v1/sysVideo/detail; the admin API answers the same object). */
 export const sysVideoSchema = {
   type: 'object',
   required: ['id', 'title', 'description', 'category', 'style', 'coverUrl', 'videoUrl', 'duration', 'aspectRatio', 'sort'],

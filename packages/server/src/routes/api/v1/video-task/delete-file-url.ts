@@ -23,7 +23,7 @@ const deleteFileUrlSchema = {
   response: { 200: envelopeSchema({ type: 'object', properties: {} }) },
 } as const;
 
-/** `/api/v1/video_task/delete_file_url` (API.md "Video tasks"). */
+/** `/api/v1/video_task/delete_file_url` (docs/api.md). */
 export const deleteFileUrlRoute: FastifyPluginAsync = async (app) => {
   app.post<{ Body: DeleteFileUrlBody }>(
     '/delete_file_url',

@@ -24,7 +24,7 @@ import {
   type TaskIdBody,
 } from './schema.js';
 
-/** `/api/v1/video_task/*` (API.md "Video tasks"): every call needs sign-in. */
+/** `/api/v1/video_task/*` (docs/api.md): every call needs sign-in. */
 export const videoTaskRoutes: FastifyPluginAsync = async (app) => {
   // A closure of this app's own, so closing one app (tests build many) leaves the others' check in place.
   const removeInUseCheck = addFileInUseCheck((db, file) => isImageOfLiveTask(db, file));

@@ -31,7 +31,7 @@ const taskId = text('视频ID', { min: 1, max: 32 });
 const taskIdBody = { type: 'object', required: ['id'], properties: { token: tokenProperty, id: taskId } } as const;
 const status = { type: 'string', enum: [...TASK_STATUSES], title: '状态' } as const;
 
-/** API.md VideoTask. */
+/** VideoTask (docs/api.md, /api/v1/video_task/detail). */
 const videoTaskSchema = {
   type: 'object',
   required: [

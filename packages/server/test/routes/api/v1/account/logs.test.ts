@@ -4,7 +4,7 @@ import { uniquePhone } from '../../../../helpers/engines.js';
 import { removeTempDirs } from '../../../../helpers/temp-dirs.js';
 import { CHANGE_INFO, LOGIN, LOGOUT } from './account-calls.js';
 
-/** Passwords and tokens must never reach the log, at any level (API.md: "never in logs"). */
+/** Passwords and tokens must never reach the log, at any level (docs/product.md "Server behaviour beyond the specification": "never in logs"). */
 describe('account calls and the log', () => {
   let app: FastifyInstance;
   let logs: () => Record<string, unknown>[];
