@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fail, RspCode } from '../lib/envelope.js';
-import { sharedPlugin } from '../lib/shared-plugin.js';
+import { appPlugin } from '../lib/app-plugin.js';
 import { resolveToken, type UserRow } from '../modules/sessions/tokens.js';
 
 declare module 'fastify' {
@@ -24,7 +24,7 @@ export function tokenOf(request: FastifyRequest): string {
   return match?.[1] ?? '';
 }
 
-export const auth = sharedPlugin('auth', async (app) => {
+export const auth = appPlugin('auth', async (app) => {
   app.decorateRequest('user', null as unknown as UserRow);
   app.decorateRequest('token', '');
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { openDatabase, type Database, type Db } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
-import { sharedPlugin } from '../lib/shared-plugin.js';
+import { appPlugin } from '../lib/app-plugin.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,7 +20,7 @@ export interface DatabaseOptions {
  * Opens the database the configuration names (PostgreSQL with DATABASE_URL, else PGlite in
  * DATA_DIR/pgdata), applies pending migrations, and joins /healthz.
  */
-export const databasePlugin = sharedPlugin<DatabaseOptions & Record<string, unknown>>('database', async (app, options) => {
+export const databasePlugin = appPlugin<DatabaseOptions & Record<string, unknown>>('database', async (app, options) => {
   const given = options.database;
   const database =
     given ?? (await openDatabase({ databaseUrl: app.config.databaseUrl, pgliteDir: path.join(app.config.dataDir, 'pgdata') }));

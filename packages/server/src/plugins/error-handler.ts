@@ -1,6 +1,6 @@
 import { fail, RspCode } from '../lib/envelope.js';
 import { BusinessError, RateLimitedError } from '../lib/errors.js';
-import { sharedPlugin } from '../lib/shared-plugin.js';
+import { appPlugin } from '../lib/app-plugin.js';
 import { validationMessage, type SchemaError } from '../lib/validation-message.js';
 
 /** The `msg` of every transport error (docs/api.md "Conventions": `{ msg }`, Chinese, no envelope). */
@@ -37,7 +37,7 @@ interface ErrorFields {
  * faults get a 4xx `{ msg }`; anything else is a 500 whose body holds only the request id,
  * while the log holds the error under the same id.
  */
-export const errorHandler = sharedPlugin('error-handler', async (app) => {
+export const errorHandler = appPlugin('error-handler', async (app) => {
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ msg: TransportMessage.notFound }));
 
   app.setErrorHandler(async (error, request, reply) => {

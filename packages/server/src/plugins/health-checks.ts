@@ -1,4 +1,4 @@
-import { sharedPlugin } from '../lib/shared-plugin.js';
+import { appPlugin } from '../lib/app-plugin.js';
 
 /** Resolves when the dependency is usable; throws (or rejects) when it is not. */
 export type HealthCheck = () => Promise<void>;
@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-export const healthChecks = sharedPlugin('health-checks', async (app) => {
+export const healthChecks = appPlugin('health-checks', async (app) => {
   app.decorate('healthChecks', [] as HealthCheck[]);
 });
 

@@ -1,4 +1,4 @@
-import { sharedPlugin } from '../lib/shared-plugin.js';
+import { appPlugin } from '../lib/app-plugin.js';
 
 /**
  * How deep a JSON body may nest: the API's bodies are flat objects (a template's `params` adds a
@@ -17,7 +17,7 @@ export class JsonTooDeepError extends Error {
 }
 
 /** Fastify's own JSON parser (prototype-poisoning checks, empty and malformed bodies) behind a depth check. */
-export const jsonBody = sharedPlugin('json-body', async (app) => {
+export const jsonBody = appPlugin('json-body', async (app) => {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {

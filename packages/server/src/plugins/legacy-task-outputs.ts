@@ -1,4 +1,4 @@
-import { sharedPlugin } from '../lib/shared-plugin.js';
+import { appPlugin } from '../lib/app-plugin.js';
 import { moveLegacyOutputs } from '../modules/tasks/legacy-outputs.js';
 
 /**
@@ -6,7 +6,7 @@ import { moveLegacyOutputs } from '../modules/tasks/legacy-outputs.js';
  * their tasks' random keys, before the server answers (modules/tasks/legacy-outputs). With
  * nothing left to move it is one indexed query. Needs the database and the store.
  */
-export const legacyTaskOutputs = sharedPlugin('legacy-task-outputs', async (app) => {
+export const legacyTaskOutputs = appPlugin('legacy-task-outputs', async (app) => {
   const moved = await moveLegacyOutputs({ db: app.db, store: app.storage, log: app.log });
   if (moved > 0) app.log.info({ moved }, 'rendered files moved from their old keys to random ones');
 });

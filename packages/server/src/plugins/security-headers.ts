@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import type { ServerConfig } from '../config.js';
-import { sharedPlugin } from '../lib/shared-plugin.js';
+import { appPlugin } from '../lib/app-plugin.js';
 
 /**
  * The browser protections on every answer — the page, the apps' scripts, the API's JSON, stored
@@ -17,7 +17,7 @@ import { sharedPlugin } from '../lib/shared-plugin.js';
  * remotes' scripts, stored pictures and videos) say `cross-origin` themselves
  * (plugins/static-apps.ts, routes/storage/send-stored-file.ts).
  */
-export const securityHeaders = sharedPlugin('security-headers', async (app) => {
+export const securityHeaders = appPlugin('security-headers', async (app) => {
   const directives = contentSecurityPolicy(app.config, apiBaseUrlOfBuild(app.config.webRoot));
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives },

@@ -1,4 +1,4 @@
-import { sharedPlugin } from '../lib/shared-plugin.js';
+import { appPlugin } from '../lib/app-plugin.js';
 import { createStore } from '../modules/storage/create-store.js';
 import type { FileStore } from '../modules/storage/store.js';
 
@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 /** Decorates `app.storage`. Needs the database (the disk store's signing key is kept there). */
-export const storagePlugin = sharedPlugin('storage', async (app) => {
+export const storagePlugin = appPlugin('storage', async (app) => {
   const store = await createStore(app.config, app.db);
   app.decorate('storage', store);
   app.addHook('onClose', async () => store.close());

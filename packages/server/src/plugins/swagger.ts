@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import { serverVersion } from '../lib/server-version.js';
-import { sharedPlugin } from '../lib/shared-plugin.js';
+import { appPlugin } from '../lib/app-plugin.js';
 
 /**
  * What holds for every call: the head of the OpenAPI document, and so of docs/api.md (generated
@@ -50,7 +50,7 @@ const CONVENTIONS = `## Conventions
  * Collects every route's schema into an OpenAPI 3 document (served by routes/docs).
  * Registered before the routes: it learns them through the onRoute hook.
  */
-export const openApi = sharedPlugin('openapi', async (app) => {
+export const openApi = appPlugin('openapi', async (app) => {
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',

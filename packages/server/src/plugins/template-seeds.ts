@@ -1,4 +1,4 @@
-import { sharedPlugin } from '../lib/shared-plugin.js';
+import { appPlugin } from '../lib/app-plugin.js';
 import { seedTemplates } from '../modules/templates/seed-templates.js';
 
 /**
@@ -6,7 +6,7 @@ import { seedTemplates } from '../modules/templates/seed-templates.js';
  * here (one statement), never a render: the workers render the samples in the background, behind
  * users' videos, so start is not held up and /healthz answers at once.
  */
-export const templateSeeds = sharedPlugin('template-seeds', async (app) => {
+export const templateSeeds = appPlugin('template-seeds', async (app) => {
   if (!app.config.seedTemplates) return;
   const inserted = await seedTemplates(app.db);
   if (inserted > 0) app.log.info({ inserted }, 'built-in templates seeded; their samples render in the background');

@@ -1,5 +1,5 @@
 import type { FastifySchema } from 'fastify';
-import { sharedPlugin } from '../lib/shared-plugin.js';
+import { appPlugin } from '../lib/app-plugin.js';
 
 /** Secrets are taken exactly as typed. */
 const UNTRIMMED = new Set(['password', 'token']);
@@ -14,7 +14,7 @@ type Schema = { type?: unknown; properties?: Record<string, Schema>; items?: Sch
  * schema (a few levels, written here) and never the body: a body nested 100 000 levels deep costs
  * nothing here, and the schema refuses it (plugins/json-body refuses it earlier still).
  */
-export const trimText = sharedPlugin('trim-text', async (app) => {
+export const trimText = appPlugin('trim-text', async (app) => {
   app.addHook('preValidation', async (request) => {
     const schema = (request.routeOptions.schema as FastifySchema | undefined)?.body as Schema | undefined;
     if (schema !== undefined) trimObject(request.body, schema, true);

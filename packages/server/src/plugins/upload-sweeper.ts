@@ -1,4 +1,4 @@
-import { sharedPlugin } from '../lib/shared-plugin.js';
+import { appPlugin } from '../lib/app-plugin.js';
 import { sweepAbandonedUploads } from '../modules/files/sweep-uploads.js';
 
 const MINUTE = 60_000;
@@ -17,7 +17,7 @@ export type UploadSweeperOptions = {
  * that which nothing refers to (modules/files/sweep-uploads). Every API process sweeps; they
  * skip each other's rows. On close a sweep under way finishes before the database closes.
  */
-export const uploadSweeper = sharedPlugin<UploadSweeperOptions>('upload-sweeper', async (app, options) => {
+export const uploadSweeper = appPlugin<UploadSweeperOptions>('upload-sweeper', async (app, options) => {
   const hours = app.config.uploadRetentionHours;
   if (hours === 0) return;
   let timer: NodeJS.Timeout | undefined;

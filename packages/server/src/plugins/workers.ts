@@ -1,8 +1,8 @@
-import { sharedPlugin } from '../lib/shared-plugin.js';
+import { appPlugin } from '../lib/app-plugin.js';
 import { createSignals } from '../modules/queue/create-signals.js';
 import type { TaskSignals } from '../modules/queue/signals.js';
-import type { VideoProvider } from '../modules/tasks/provider.js';
-import { createProvider } from '../modules/tasks/providers.js';
+import type { VideoProvider } from '../modules/tasks/video-provider.js';
+import { createProvider } from '../modules/tasks/create-provider.js';
 import { startWorkers, type WorkerOptions, type WorkerPool } from '../workers/worker-pool.js';
 
 declare module 'fastify' {
@@ -28,7 +28,7 @@ export type WorkersPluginOptions = {
  * this process once the app is ready; on close they stop and hand their tasks back to the queue
  * before the database closes.
  */
-export const workersPlugin = sharedPlugin<WorkersPluginOptions>('workers', async (app, options) => {
+export const workersPlugin = appPlugin<WorkersPluginOptions>('workers', async (app, options) => {
   const signals = createSignals(app.database, app.config.databaseUrl, app.log);
   app.decorate('taskSignals', signals);
   const count = options.count ?? app.config.workers;

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Db } from '../db/database.js';
 import type { FileStore } from '../modules/storage/store.js';
-import type { VideoProvider } from '../modules/tasks/provider.js';
+import type { VideoProvider } from '../modules/tasks/video-provider.js';
 import { completeSample, failSample, releaseSample, renewSampleLease, type SampleLease, type TemplateRow } from '../modules/templates/template-samples.js';
 import { holdLease } from './held-lease.js';
 import type { RenderDirs } from './render-dirs.js';
 import type { WorkerLog } from './run-task.js';
-import { storeFile } from './task-outputs.js';
+import { storeFile } from './store-outputs.js';
 
 export interface SampleRunnerDeps {
   db: Db;

@@ -10,14 +10,14 @@ import type { TaskSignals } from '../modules/queue/signals.js';
 import type { FileStore } from '../modules/storage/store.js';
 import { completeTask } from '../modules/tasks/complete-task.js';
 import { failTask, RENDER_FAILED } from '../modules/tasks/fail-task.js';
-import { RenderFailure, type VideoProvider } from '../modules/tasks/provider.js';
+import { RenderFailure, type VideoProvider } from '../modules/tasks/video-provider.js';
 import { taskOutputKeys } from '../modules/tasks/task-outputs.js';
 import type { TaskRow } from '../modules/tasks/video-task.js';
 import { holdLease, type LeaseStop } from './held-lease.js';
 import { progressReporter } from './progress-reporter.js';
 import type { RenderDirs } from './render-dirs.js';
 import { prepareRenderTask } from './task-inputs.js';
-import { storeOutputs } from './task-outputs.js';
+import { storeOutputs } from './store-outputs.js';
 
 export type WorkerLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 

@@ -7,7 +7,7 @@ import { sysVideos } from '../db/schema.js';
 import { keyOfFileUrl } from '../modules/files/file-urls.js';
 import { sniffContentType, SNIFF_LENGTH } from '../modules/storage/image-types.js';
 import type { FileStore } from '../modules/storage/store.js';
-import { RenderFailure, type RenderTask } from '../modules/tasks/provider.js';
+import { RenderFailure, type RenderTask } from '../modules/tasks/video-provider.js';
 import type { TaskRow } from '../modules/tasks/video-task.js';
 
 export const IMAGE_GONE = '图片已失效，请重新上传后再试';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase, type Database } from '../../src/db/database.js';
-import type { VideoProvider } from '../../src/modules/tasks/provider.js';
+import type { VideoProvider } from '../../src/modules/tasks/video-provider.js';
 import type { Engine, EngineContext } from './engines.js';
 import { createTestDatabase, postgresAvailable } from './postgres.js';
 import { makeTempDir } from './temp-dirs.js';

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ProgressListener, RenderResult, RenderTask, VideoProvider } from '../../src/modules/tasks/provider.js';
+import type { ProgressListener, RenderResult, RenderTask, VideoProvider } from '../../src/modules/tasks/video-provider.js';
 
 /** The bytes of the fake outputs: an MP4's `ftyp` box start and a JPEG's magic number, then the task id. */
 export const fakeVideo = (taskId: string) => Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from(`ftypisom task ${taskId}`)]);

@@ -11,7 +11,7 @@ import { loadConfig } from '../../src/config.js';
 import { files, videoTasks } from '../../src/db/schema.js';
 import type { UploadPolicy } from '../../src/modules/storage/store.js';
 import { moveLegacyOutputs } from '../../src/modules/tasks/legacy-outputs.js';
-import { createProvider } from '../../src/modules/tasks/providers.js';
+import { createProvider } from '../../src/modules/tasks/create-provider.js';
 import { legacyTaskOutputKeys } from '../../src/modules/tasks/task-outputs.js';
 import { startWorkers, type WorkerPool } from '../../src/workers/worker-pool.js';
 import { uploadForm } from '../modules/storage/upload-fixtures.js';

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { files, videoTasks } from '../../src/db/schema.js';
-import { RenderFailure } from '../../src/modules/tasks/provider.js';
+import { RenderFailure } from '../../src/modules/tasks/video-provider.js';
 import { addTemplate } from '../../src/modules/templates/templates.js';
 import type { WorkerPool } from '../../src/workers/worker-pool.js';
 import { PNG } from '../modules/storage/upload-fixtures.js';

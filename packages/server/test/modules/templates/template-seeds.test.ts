@@ -6,7 +6,7 @@ import { probe } from '../../../../engine/test/helpers/probe.js';
 import { buildApp } from '../../../src/app.js';
 import { loadConfig } from '../../../src/config.js';
 import { files, sysVideos, videoTasks } from '../../../src/db/schema.js';
-import { createProvider } from '../../../src/modules/tasks/providers.js';
+import { createProvider } from '../../../src/modules/tasks/create-provider.js';
 import { SEED_TEMPLATES, seedTemplates } from '../../../src/modules/templates/seed-templates.js';
 import { startWorkers, type WorkerPool } from '../../../src/workers/worker-pool.js';
 import { describeTaskEngines } from '../../helpers/task-engines.js';

@@ -1,5 +1,5 @@
 import type { ServerConfig } from '../../config.js';
-import type { VideoProvider } from './provider.js';
+import type { VideoProvider } from './video-provider.js';
 
 /**
  * The provider the workers render with: the built-in renderer of packages/engine (no GPU, no

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
  * instance that registers it (what `fastify-plugin` does; that package is not a dependency
  * here, and Fastify documents the `skip-override` property as the way without it).
  */
-export function sharedPlugin<Options extends Record<string, unknown> = Record<never, never>>(
+export function appPlugin<Options extends Record<string, unknown> = Record<never, never>>(
   name: string,
   plugin: FastifyPluginAsync<Options>,
 ): FastifyPluginAsync<Options> {

@@ -1,4 +1,4 @@
-import { sharedPlugin } from '../lib/shared-plugin.js';
+import { appPlugin } from '../lib/app-plugin.js';
 import { loadOrCreateAdminToken } from '../modules/admin/admin-token.js';
 
 declare module 'fastify' {
@@ -9,7 +9,7 @@ declare module 'fastify' {
 }
 
 /** Settles the admin token at start, so the command line finds it as soon as the server is up. */
-export const adminToken = sharedPlugin('admin-token', async (app) => {
+export const adminAccess = appPlugin('admin-access', async (app) => {
   if (app.config.adminToken !== undefined) {
     app.decorate('adminToken', app.config.adminToken);
     return;

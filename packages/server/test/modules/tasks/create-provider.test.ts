@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../../src/config.js';
-import { createProvider } from '../../../src/modules/tasks/providers.js';
+import { createProvider } from '../../../src/modules/tasks/create-provider.js';
 
 describe('createProvider', () => {
   it('renders with the built-in engine: a real MP4 and JPEG cover, progress up to 100', async () => {

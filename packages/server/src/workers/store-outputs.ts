@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FileStore } from '../modules/storage/store.js';
 import type { StoredOutput } from '../modules/tasks/complete-task.js';
-import type { RenderResult } from '../modules/tasks/provider.js';
+import type { RenderResult } from '../modules/tasks/video-provider.js';
 import { taskOutputKeys } from '../modules/tasks/task-outputs.js';
 
 /** Streams the rendered video and cover into storage under the task's keys (from its random `outputToken`). */

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { makeTempDir, removeTempDirs } from '../helpers/temp-dirs.js';
 
-describe('admin-token plugin', () => {
+describe('admin-access plugin', () => {
   const apps: FastifyInstance[] = [];
   const build = async (env: Record<string, string>) => {
     const { app } = await buildTestApp(env);
