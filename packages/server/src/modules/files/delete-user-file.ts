@@ -5,7 +5,7 @@ import { files } from '../../db/schema.js';
 import { RspCode } from '../../lib/envelope.js';
 import { BusinessError } from '../../lib/errors.js';
 import { UPLOAD_KINDS, type FileStore } from '../storage/store.js';
-import { isFileInUse } from './file-in-use.js';
+import { blocksUserDelete, fileUse } from './file-in-use.js';
 import { keyOfFileUrl } from './file-urls.js';
 
 export const DeleteFileMessage = {
@@ -35,7 +35,7 @@ export async function deleteUserFile(
       .for('update');
     // Only what users upload themselves: videos and covers are the server's and go with their task.
     if (!row || !(UPLOAD_KINDS as readonly string[]).includes(row.kind)) throw new BusinessError(RspCode.notFound, DeleteFileMessage.notFound);
-    if (await isFileInUse(tx, { key, url: deps.store.fileUrl(key), userId })) {
+    if (blocksUserDelete(await fileUse(tx, { url: deps.store.fileUrl(key), userId }))) {
       throw new BusinessError(RspCode.notAllowed, DeleteFileMessage.inUse);
     }
     await tx.delete(files).where(eq(files.key, key));

@@ -1,47 +1,45 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.js';
-import { users } from '../../db/schema.js';
+import { users, videoTasks } from '../../db/schema.js';
 
-/** A stored file as the in-use checks see it. */
-export interface FileRef {
-  key: string;
-  /** Its URL as the server issued it (what other rows store). */
-  url: string;
+/** A user's upload, as the rows that use it store it: by its owner and the URL the server issued. */
+export interface UserFile {
   userId: number;
+  url: string;
 }
 
 /**
- * True when something still shows the file, so deleting it would break that (docs/api.md,
- * /api/v1/video_task/delete_file_url answers rspCode 5 for a file still in use). Checks run inside the
- * transaction that deletes the file's row, with that row locked.
+ * What still uses a user's upload — the one definition, read by everything that removes files:
+ * - `avatar`: it is its owner's current avatar (change_info stores the URL);
+ * - `live-task`: it is a picture of a task still queued or processing (the render needs it);
+ * - `task`: it is a picture of another task not deleted (its detail still shows it);
+ * - null: nothing uses it.
+ *
+ * delete_file_url (modules/files/delete-user-file) refuses `avatar` and `live-task` — a user may
+ * take a picture off a finished video; the sweep of abandoned uploads (sweep-uploads) keeps every
+ * use. Both ask inside the transaction that deletes the file's row, with that row locked; a task
+ * being saved holds its pictures' rows FOR SHARE (modules/tasks/save-task), so neither misses it.
  */
-export type FileInUseCheck = (db: Queryable, file: FileRef) => Promise<boolean>;
+export type FileUse = 'avatar' | 'live-task' | 'task' | null;
 
-/** The user's current avatar (change_info stores the URL). */
-const isOwnersAvatar: FileInUseCheck = async (db, file) => {
-  const [row] = await db
+export async function fileUse(db: Queryable, file: UserFile): Promise<FileUse> {
+  const [avatar] = await db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.id, file.userId), eq(users.avatar, file.url)))
     .limit(1);
-  return row !== undefined;
-};
-
-const checks = new Set<FileInUseCheck>([isOwnersAvatar]);
-
-/**
- * Adds a reason a file may be in use; returns what removes it again. Video tasks (issue 4) add
- * "an image of a queued or processing task" here — and should take their images' `files` rows
- * FOR SHARE when saving a task, so a delete running at the same time waits for them.
- */
-export function addFileInUseCheck(check: FileInUseCheck): () => void {
-  checks.add(check);
-  return () => void checks.delete(check);
+  if (avatar) return 'avatar';
+  const tasks = await db
+    .select({ status: videoTasks.status })
+    .from(videoTasks)
+    .where(and(eq(videoTasks.userId, file.userId), isNull(videoTasks.deletedAt), sql`${videoTasks.images} @> ${JSON.stringify([file.url])}::jsonb`));
+  if (tasks.length === 0) return null;
+  return tasks.some((task) => LIVE.includes(task.status)) ? 'live-task' : 'task';
 }
 
-export async function isFileInUse(db: Queryable, file: FileRef): Promise<boolean> {
-  for (const check of checks) {
-    if (await check(db, file)) return true;
-  }
-  return false;
+const LIVE: readonly string[] = ['queued', 'processing'];
+
+/** Whether the owner's delete_file_url must refuse (rspCode 5): something needs the file now. */
+export function blocksUserDelete(use: FileUse): boolean {
+  return use === 'avatar' || use === 'live-task';
 }

@@ -1,15 +1,14 @@
-import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { Db, Queryable } from '../../db/database.js';
-import { files, users, videoTasks } from '../../db/schema.js';
+import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { files } from '../../db/schema.js';
 import { UPLOAD_KINDS, type FileStore } from '../storage/store.js';
+import { fileUse } from './file-in-use.js';
 
 // Pictures uploaded into a form that was then left, avatars replaced by newer ones, upload
 // policies never used: nothing refers to them, and without this they would stay in storage for
 // good. Only users' own uploads are swept (never the server's videos, covers or template
-// samples), only once they are older than the retention, and only when nothing shows them:
-// - a task that is not deleted lists it among its pictures (whatever the task's status — its
-//   detail still shows them), or
-// - it is its owner's current avatar.
+// samples), only once they are older than the retention, and only when nothing uses them in any
+// way file-in-use names (an avatar, a picture of any task not deleted).
 
 const BATCH = 100;
 
@@ -52,7 +51,7 @@ async function removeIfAbandoned(deps: SweepDeps, key: string): Promise<boolean>
       .from(files)
       .where(eq(files.key, key))
       .for('update', { skipLocked: true });
-    if (!row || row.userId === null || (await isReferenced(tx, row.userId, url))) return false;
+    if (!row || row.userId === null || (await fileUse(tx, { userId: row.userId, url })) !== null) return false;
     await tx.delete(files).where(eq(files.key, key));
     return true;
   });
@@ -60,19 +59,4 @@ async function removeIfAbandoned(deps: SweepDeps, key: string): Promise<boolean>
   // The row is gone, so nothing can take the file any more; bytes that fail to go are only an orphan.
   await deps.store.delete(key).catch((err: unknown) => deps.log?.warn({ err, key }, 'could not remove an abandoned upload'));
   return true;
-}
-
-async function isReferenced(db: Queryable, userId: number, url: string): Promise<boolean> {
-  const [task] = await db
-    .select({ id: videoTasks.id })
-    .from(videoTasks)
-    .where(and(eq(videoTasks.userId, userId), isNull(videoTasks.deletedAt), sql`${videoTasks.images} @> ${JSON.stringify([url])}::jsonb`))
-    .limit(1);
-  if (task) return true;
-  const [avatar] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.avatar, url)))
-    .limit(1);
-  return avatar !== undefined;
 }

@@ -1,11 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ok } from '../../../../lib/envelope.js';
 import { pageOf } from '../../../../lib/schemas.js';
-import { addFileInUseCheck } from '../../../../modules/files/file-in-use.js';
 import { getQueuePosition } from '../../../../modules/queue/queue-position.js';
 import { cancelTask } from '../../../../modules/tasks/cancel-task.js';
 import { deleteTask } from '../../../../modules/tasks/delete-task.js';
-import { isImageOfLiveTask } from '../../../../modules/tasks/images-in-use.js';
 import { quoteTask } from '../../../../modules/tasks/pricing.js';
 import { saveTask } from '../../../../modules/tasks/save-task.js';
 import { getVideoTask, listVideoTasks } from '../../../../modules/tasks/task-views.js';
@@ -26,9 +24,6 @@ import {
 
 /** `/api/v1/video_task/*` (docs/api.md): every call needs sign-in. */
 export const videoTaskRoutes: FastifyPluginAsync = async (app) => {
-  // A closure of this app's own, so closing one app (tests build many) leaves the others' check in place.
-  const removeInUseCheck = addFileInUseCheck((db, file) => isImageOfLiveTask(db, file));
-  app.addHook('onClose', async () => removeInUseCheck());
   await app.register(deleteFileUrlRoute);
 
   const deps = () => ({ db: app.db, store: app.storage, config: app.config, signals: app.taskSignals });

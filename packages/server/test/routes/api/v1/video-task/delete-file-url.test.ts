@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { files, users } from '../../../../../src/db/schema.js';
-import { addFileInUseCheck } from '../../../../../src/modules/files/file-in-use.js';
 import type { UploadPolicy } from '../../../../../src/modules/storage/store.js';
 import { describeEngines } from '../../../../helpers/engines.js';
 import { createSignedInUser, type SignedInUser } from '../../../../helpers/storage-users.js';
@@ -75,19 +74,6 @@ describeEngines('POST /api/v1/video_task/delete_file_url', (ctx) => {
     ['a SQL-looking key that passes the key pattern', '/files/users/1/image/1;DROP-TABLE-files'],
   ])('answers 4 for %s', async (_name, url) => {
     expect((await ctx.post(URL, { token: user.token, url })).body).toEqual(notFound);
-  });
-
-  it('answers 5, and keeps the file, while something uses it', async () => {
-    const policy = await uploaded(user);
-    const remove = addFileInUseCheck(async (_db, file) => file.key === policy.key);
-    try {
-      expect((await ctx.post(URL, { token: user.token, url: policy.url })).body).toEqual({ rspCode: 5, rspMsg: '文件正在使用，无法删除' });
-      expect(onDisk(policy.key)).toBe(true);
-      expect(await rowOf(policy.key)).toBeDefined();
-    } finally {
-      remove();
-    }
-    expect((await ctx.post(URL, { token: user.token, url: policy.url })).body.rspCode).toBe(0);
   });
 
   it('answers 5 for the user\'s current avatar', async () => {
