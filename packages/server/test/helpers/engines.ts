@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig, type ServerConfig } from '../../src/config.js';
 import { openDatabase, type Database, type Db } from '../../src/db/database.js';
+import type { VideoProvider } from '../../src/modules/tasks/video-provider.js';
 import { createTestDatabase, postgresAvailable } from './postgres.js';
 import { makeTempDir } from './temp-dirs.js';
 
@@ -24,43 +25,62 @@ type Env = Record<string, string | undefined>;
 const SETUP_TIMEOUT_MS = 60_000;
 
 /**
- * Runs `suite` once on PGlite and once on a fresh PostgreSQL database (when one answers), each
- * with its own migrated database and app for the whole describe block.
+ * The configuration every test app starts from — the one set of test defaults: silent logs, no
+ * seeded templates, no sign-up limit (suites sign up far more than 20 users from inject's
+ * 127.0.0.1), empty temporary DATA_DIR and WEB_ROOT (a front-end build lying in the repository
+ * does not change what tests see) — with `env` on top.
  */
-export function describeEngines(title: string, suite: (ctx: EngineContext) => void, env: Env = {}): void {
+export function testConfig(env: Env = {}): ServerConfig {
+  return loadConfig({ LOG_LEVEL: 'silent', SEED_TEMPLATES: '0', SIGNUP_LIMIT: '0', WEB_ROOT: makeTempDir(), DATA_DIR: makeTempDir(), ...env });
+}
+
+export interface EngineOptions {
+  /**
+   * On PostgreSQL, the app opens the test database from DATABASE_URL itself, as in production
+   * (its own pool; its task signals go through LISTEN/NOTIFY), instead of being handed one.
+   */
+  ownConnection?: boolean;
+  /** The renderer of the app's own workers (with WORKERS set). */
+  provider?: VideoProvider;
+}
+
+/**
+ * Runs `suite` once on PGlite and once on a fresh PostgreSQL database (when one answers), each
+ * with its own migrated database and app (`testConfig(env)`) for the whole describe block.
+ */
+export function describeEngines(title: string, suite: (ctx: EngineContext) => void, env: Env = {}, options: EngineOptions = {}): void {
   const engines: Engine[] = postgresAvailable() ? ['pglite', 'postgres'] : ['pglite'];
   describe.each(engines)(`${title} [%s]`, (engine) => {
     let app: FastifyInstance;
-    let database: Database;
-    let drop: (() => Promise<void>) | undefined;
+    let given: Database | undefined;
     let databaseUrl: string | undefined;
+    let drop: (() => Promise<void>) | undefined;
 
     beforeAll(async () => {
       if (engine === 'postgres') {
         const created = await createTestDatabase();
         drop = created.drop;
         databaseUrl = created.url;
-        database = await openDatabase({ databaseUrl: created.url, poolSize: 20 });
+        if (!options.ownConnection) given = await openDatabase({ databaseUrl, poolSize: 20 });
       } else {
-        database = await openDatabase({ pgliteDir: 'memory://' });
+        given = await openDatabase({ pgliteDir: 'memory://' });
       }
-      // SIGNUP_LIMIT 0: suites sign up far more than 20 users from one address (inject's 127.0.0.1).
-      const config = loadConfig({ LOG_LEVEL: 'silent', SEED_TEMPLATES: '0', SIGNUP_LIMIT: '0', WEB_ROOT: makeTempDir(), DATA_DIR: makeTempDir(), ...env });
-      app = await buildApp(config, { database });
+      const config = testConfig({ ...(options.ownConnection && { DATABASE_URL: databaseUrl }), ...env });
+      app = await buildApp(config, { database: given, provider: options.provider });
       await app.ready();
     }, SETUP_TIMEOUT_MS);
 
     afterAll(async () => {
       await app?.close();
-      await database?.close();
+      await given?.close();
       await drop?.();
     }, SETUP_TIMEOUT_MS);
 
     suite({
       engine,
       app: () => app,
-      db: () => database.db,
-      database: () => database,
+      db: () => app.db,
+      database: () => app.database,
       databaseUrl: () => databaseUrl,
       post: async (url, body = {}, headers = {}) => {
         const res = await app.inject({ method: 'POST', url, payload: body, headers });

@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/database.js';
 import { users } from '../../src/db/schema.js';
 import { makeTempDir } from '../helpers/temp-dirs.js';
+import { testConfig } from '../helpers/engines.js';
 
 describe('database plugin', () => {
   it('keeps the embedded database in DATA_DIR across restarts', async () => {
@@ -24,7 +25,7 @@ describe('database plugin', () => {
 
   it('answers /healthz 503 once the database stops answering', async () => {
     const database = await openDatabase({ pgliteDir: 'memory://' });
-    const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', SEED_TEMPLATES: '0', WEB_ROOT: makeTempDir(), DATA_DIR: makeTempDir() }), { database });
+    const app = await buildApp(testConfig(), { database });
     await app.ready();
     expect((await app.inject('/healthz')).statusCode).toBe(200);
     await database.close();

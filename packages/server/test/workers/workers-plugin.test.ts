@@ -1,10 +1,9 @@
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
 import { describeTaskEngines, type TaskEngineContext } from '../helpers/task-engines.js';
 import { TestProvider } from '../helpers/test-provider.js';
 import { saveOk, taskRow, testWorkers, waitForStatus } from '../helpers/tasks.js';
-import { makeTempDir } from '../helpers/temp-dirs.js';
 import { signedInUser } from '../helpers/users.js';
+import { testConfig } from '../helpers/engines.js';
 
 const provider = new TestProvider({ steps: 2 });
 
@@ -58,7 +57,7 @@ describeTaskEngines('the API with WORKERS=0', (ctx) => {
 
 /** A second `npm run serve` process on the same database (another app in this process). */
 async function serveApp(ctx: TaskEngineContext, render: TestProvider) {
-  const config = loadConfig({ LOG_LEVEL: 'silent', SEED_TEMPLATES: '0', WEB_ROOT: makeTempDir(), DATA_DIR: ctx.app().config.dataDir, WORKERS: '1', DATABASE_URL: ctx.databaseUrl() });
+  const config = testConfig({ DATA_DIR: ctx.app().config.dataDir, WORKERS: '1', DATABASE_URL: ctx.databaseUrl() });
   const app = await buildApp(config, { database: ctx.database(), provider: render });
   await app.ready();
   return app;

@@ -3,13 +3,12 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/app.js';
-import { loadConfig } from '../../../src/config.js';
 import { files, users, videoTasks } from '../../../src/db/schema.js';
 import { sweepAbandonedUploads } from '../../../src/modules/files/sweep-uploads.js';
 import type { UploadPolicy } from '../../../src/modules/storage/store.js';
-import { describeEngines } from '../../helpers/engines.js';
+import { describeEngines, testConfig } from '../../helpers/engines.js';
 import { saveOk, uploadImage, waitUntil } from '../../helpers/tasks.js';
-import { makeTempDir, removeTempDirs } from '../../helpers/temp-dirs.js';
+import { removeTempDirs } from '../../helpers/temp-dirs.js';
 import { signedInUser } from '../../helpers/users.js';
 
 afterAll(removeTempDirs);
@@ -101,7 +100,7 @@ describe('the sweep in a running server', () => {
   afterEach(() => app?.close());
 
   const start = async (env: Record<string, string>) => {
-    const config = loadConfig({ LOG_LEVEL: 'silent', SEED_TEMPLATES: '0', WORKERS: '0', WEB_ROOT: makeTempDir(), DATA_DIR: makeTempDir(), ...env });
+    const config = testConfig({ WORKERS: '0', ...env });
     app = await buildApp(config, { uploadSweeper: { firstAfterMs: 0, intervalMs: 50 } });
     await app.ready();
     return app;

@@ -4,7 +4,6 @@ import { inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { probe } from '../../../../engine/test/helpers/probe.js';
 import { buildApp } from '../../../src/app.js';
-import { loadConfig } from '../../../src/config.js';
 import { files, sysVideos, videoTasks } from '../../../src/db/schema.js';
 import { createProvider } from '../../../src/modules/tasks/create-provider.js';
 import { SEED_TEMPLATES, seedTemplates } from '../../../src/modules/templates/seed-templates.js';
@@ -14,6 +13,7 @@ import { TestProvider } from '../../helpers/test-provider.js';
 import { saveOk, testWorkers, waitForStatus, waitUntil } from '../../helpers/tasks.js';
 import { makeTempDir, removeTempDirs } from '../../helpers/temp-dirs.js';
 import { signedInUser } from '../../helpers/users.js';
+import { testConfig } from '../../helpers/engines.js';
 
 afterAll(removeTempDirs);
 
@@ -30,7 +30,7 @@ describeTaskEngines('built-in templates (SEED_TEMPLATES)', (ctx) => {
   const seeded = () => ctx.db().select().from(sysVideos).where(isNotNull(sysVideos.seedKey)).orderBy(sysVideos.sort);
   /** Another process starting against the same database: its own pool on PostgreSQL, the one PGlite otherwise. */
   const startApp = async () => {
-    const config = loadConfig({ LOG_LEVEL: 'silent', WEB_ROOT: makeTempDir(), DATA_DIR: ctx.app().config.dataDir, WORKERS: '0', DATABASE_URL: ctx.databaseUrl() });
+    const config = testConfig({ SEED_TEMPLATES: '1', DATA_DIR: ctx.app().config.dataDir, WORKERS: '0', DATABASE_URL: ctx.databaseUrl() });
     const app = await buildApp(config, { database: ctx.databaseUrl() ? undefined : ctx.database() });
     apps.push(app);
     await app.ready();

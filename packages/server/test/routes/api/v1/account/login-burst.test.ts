@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../../../src/app.js';
-import { loadConfig } from '../../../../../src/config.js';
 import { openDatabase, type Database } from '../../../../../src/db/database.js';
 import * as passwords from '../../../../../src/modules/accounts/passwords.js';
-import { describeEngines, type EngineContext } from '../../../../helpers/engines.js';
-import { makeTempDir } from '../../../../helpers/temp-dirs.js';
+import { describeEngines, type EngineContext, testConfig } from '../../../../helpers/engines.js';
 import { LOGIN, PASSWORD, signUp } from './account-calls.js';
 
 // Every password check of this file, in the order they start: what the limit must keep to 5.
@@ -94,7 +92,7 @@ describeEngines('login_or_register under a burst of parallel guesses', (ctx: Eng
       const url = ctx.databaseUrl();
       // PostgreSQL: a pool of its own, as another process has. PGlite lives in one process: the same handle.
       secondDatabase = url ? await openDatabase({ databaseUrl: url, poolSize: 10 }) : undefined;
-      const config = loadConfig({ LOG_LEVEL: 'silent', SEED_TEMPLATES: '0', WORKERS: '0', SIGNUP_LIMIT: '0', WEB_ROOT: makeTempDir(), DATA_DIR: makeTempDir() });
+      const config = testConfig({ WORKERS: '0' });
       second = await buildApp(config, { database: secondDatabase ?? ctx.database() });
       await second.ready();
     }, 60_000);
