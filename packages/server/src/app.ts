@@ -13,7 +13,7 @@ import { legacyTaskOutputs } from './plugins/legacy-task-outputs.js';
 import { requestId } from './plugins/request-id.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { staticApps } from './plugins/static-apps.js';
-import { storagePlugin } from './plugins/storage.js';
+import { fileStorePlugin } from './plugins/file-store.js';
 import { templateSeeds } from './plugins/template-seeds.js';
 import { trimText } from './plugins/trim-text.js';
 import { openApi } from './plugins/swagger.js';
@@ -77,7 +77,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(auth);
   await app.register(adminAccess);
   await app.register(trimText);
-  await app.register(storagePlugin);
+  await app.register(fileStorePlugin);
   await app.register(legacyTaskOutputs);
   await app.register(templateSeeds);
   // WORKERS in-process workers (0 = API only); the routes signal them through app.taskSignals.

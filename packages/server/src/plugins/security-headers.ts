@@ -15,7 +15,7 @@ import { appPlugin } from '../lib/app-plugin.js';
  *
  * `Cross-Origin-Resource-Policy` is `same-origin` here; the files other origins must load (the
  * remotes' scripts, stored pictures and videos) say `cross-origin` themselves
- * (plugins/static-apps.ts, routes/storage/send-stored-file.ts).
+ * (plugins/static-apps.ts, routes/files/send-stored-file.ts).
  */
 export const securityHeaders = appPlugin('security-headers', async (app) => {
   const directives = contentSecurityPolicy(app.config, apiBaseUrlOfBuild(app.config.webRoot));

@@ -10,7 +10,7 @@ import { docsRoutes } from './docs/index.js';
 import { fooRoutes } from './foo/index.js';
 import { healthzRoutes } from './healthz/index.js';
 import { remotesJsonRoutes } from './remotes-json/index.js';
-import { storageRoutes } from './storage/index.js';
+import { fileRoutes } from './files/index.js';
 
 /** Every route folder, each in its own encapsulated context. */
 export const routes: FastifyPluginAsync = async (app) => {
@@ -25,6 +25,6 @@ export const routes: FastifyPluginAsync = async (app) => {
   await app.register(sysVideoRoutes, { prefix: '/api/v1/sysVideo' });
   await app.register(videoTaskRoutes, { prefix: '/api/v1/video_task' });
   // /server_api/oss/stsPolicy, and the embedded store's /files/* (signed uploads, downloads).
-  await app.register(storageRoutes);
+  await app.register(fileRoutes);
   await app.register(adminRoutes, { prefix: '/admin/api' });
 };

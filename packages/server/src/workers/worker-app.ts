@@ -3,7 +3,7 @@ import type { ServerConfig } from '../config.js';
 import { databasePlugin } from '../plugins/database.js';
 import { healthChecks } from '../plugins/health-checks.js';
 import { legacyTaskOutputs } from '../plugins/legacy-task-outputs.js';
-import { storagePlugin } from '../plugins/storage.js';
+import { fileStorePlugin } from '../plugins/file-store.js';
 import { templateSeeds } from '../plugins/template-seeds.js';
 import { workersPlugin, type WorkersPluginOptions } from '../plugins/workers.js';
 
@@ -17,7 +17,7 @@ export async function buildWorkerApp(config: ServerConfig, options: WorkersPlugi
   app.decorate('config', config);
   await app.register(healthChecks);
   await app.register(databasePlugin);
-  await app.register(storagePlugin);
+  await app.register(fileStorePlugin);
   // Whichever process starts first after the upgrade moves the old files (the others skip them).
   await app.register(legacyTaskOutputs);
   // A worker process may be the first to start against a fresh database.

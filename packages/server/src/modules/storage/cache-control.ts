@@ -1,5 +1,5 @@
 // How long a browser or CDN may keep a stored file without asking again, by its key. Served by
-// the embedded store (routes/storage/send-stored-file) and stored on each S3 object (s3-store).
+// the embedded store (routes/files/send-stored-file) and stored on each S3 object (s3-store).
 
 /** A year, never asked again: only for files no user can delete (template samples, under fresh keys each render). */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';

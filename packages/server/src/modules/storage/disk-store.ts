@@ -16,7 +16,7 @@ export const DISK_UPLOAD_HOST = FILES_PREFIX.slice(0, -1);
 
 /**
  * Files in a folder on disk (`<dataDir>/files/<key>`), served by this server under /files/. Its
- * upload policies are signed with a key only the server knows; routes/storage checks them on
+ * upload policies are signed with a key only the server knows; routes/files checks them on
  * POST /files the way a bucket would (see modules/storage/disk-upload).
  */
 export class DiskStore implements FileStore {

@@ -10,7 +10,7 @@ import { stsPolicySchema, type StsPolicyBody } from './schema.js';
  * `/server_api/oss/stsPolicy` (docs/api.md), and — when files live on this server rather
  * than in an S3 bucket — the embedded store's own `/files` endpoints.
  */
-export const storageRoutes: FastifyPluginAsync = async (app) => {
+export const fileRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: StsPolicyBody }>(
     '/server_api/oss/stsPolicy',
     { schema: stsPolicySchema, preHandler: app.authenticate },

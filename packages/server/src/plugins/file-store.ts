@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 /** Decorates `app.storage`. Needs the database (the disk store's signing key is kept there). */
-export const storagePlugin = appPlugin('storage', async (app) => {
+export const fileStorePlugin = appPlugin('file-store', async (app) => {
   const store = await createStore(app.config, app.db);
   app.decorate('storage', store);
   app.addHook('onClose', async () => store.close());
