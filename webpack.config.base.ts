@@ -106,12 +106,17 @@ export function createWebpackConfig(options: AppOptions) {
             test: /\.[jt]sx?$/,
             exclude: /node_modules/,
             use: {
-              loader: 'swc-loader',
+              // Types are checked apart (`npm run typecheck`): here each file is only transpiled.
+              loader: 'ts-loader',
               options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: dev } },
+                transpileOnly: true,
+                compilerOptions: {
+                  noEmit: false,
                   target: 'es2020',
+                  // ES modules stay for webpack to tree-shake and split.
+                  module: 'esnext',
+                  jsx: dev ? 'react-jsxdev' : 'react-jsx',
+                  sourceMap: true,
                 },
               },
             },
