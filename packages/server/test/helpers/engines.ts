@@ -42,11 +42,14 @@ export interface EngineOptions {
   ownConnection?: boolean;
   /** The renderer of the app's own workers (with WORKERS set). */
   provider?: VideoProvider;
+  /** Variables under `env` (a suite may fill `env` in its own beforeAll, so both are read at start). */
+  defaults?: Env;
 }
 
 /**
  * Runs `suite` once on PGlite and once on a fresh PostgreSQL database (when one answers), each
- * with its own migrated database and app (`testConfig(env)`) for the whole describe block.
+ * with its own migrated database and app (`testConfig(env)`, read when the block starts) for the
+ * whole describe block.
  */
 export function describeEngines(title: string, suite: (ctx: EngineContext) => void, env: Env = {}, options: EngineOptions = {}): void {
   const engines: Engine[] = postgresAvailable() ? ['pglite', 'postgres'] : ['pglite'];
@@ -65,7 +68,7 @@ export function describeEngines(title: string, suite: (ctx: EngineContext) => vo
       } else {
         given = await openDatabase({ pgliteDir: 'memory://' });
       }
-      const config = testConfig({ ...(options.ownConnection && { DATABASE_URL: databaseUrl }), ...env });
+      const config = testConfig({ ...options.defaults, ...(options.ownConnection && { DATABASE_URL: databaseUrl }), ...env });
       app = await buildApp(config, { database: given, provider: options.provider });
       await app.ready();
     }, SETUP_TIMEOUT_MS);

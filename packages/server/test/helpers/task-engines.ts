@@ -13,5 +13,5 @@ type Env = Record<string, string | undefined>;
  * and passes `provider` for the app's own).
  */
 export function describeTaskEngines(title: string, suite: (ctx: TaskEngineContext) => void, env: Env = {}, provider?: VideoProvider): void {
-  describeEngines(title, suite, { WORKERS: '0', ...env }, { ownConnection: true, provider });
+  describeEngines(title, suite, env, { ownConnection: true, provider, defaults: { WORKERS: '0' } });
 }
