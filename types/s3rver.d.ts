@@ -1,4 +1,5 @@
-// s3rver ships no types (and @types/s3rver is not a dependency): the little the S3 tests use.
+// s3rver ships no types (and @types/s3rver is not a dependency): the little the S3 tests of the
+// server and the browser tests use.
 declare module 's3rver' {
   interface S3rverOptions {
     address?: string;
@@ -6,7 +7,8 @@ declare module 's3rver' {
     silent?: boolean;
     directory: string;
     resetOnClose?: boolean;
-    configureBuckets?: { name: string }[];
+    /** `configs`: the bucket's subresources as XML, e.g. its CORSConfiguration. */
+    configureBuckets?: { name: string; configs?: string[] }[];
   }
   export default class S3rver {
     constructor(options: S3rverOptions);
