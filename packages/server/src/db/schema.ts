@@ -134,6 +134,8 @@ export const appSecrets = pgTable('app_secrets', {
 
 export const TASK_STATUSES = ['queued', 'processing', 'succeeded', 'failed', 'cancelled'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
+/** Statuses of a task not yet over: it may still render, be cancelled, and be refunded. */
+export const LIVE_TASK_STATUSES: readonly TaskStatus[] = ['queued', 'processing'];
 
 /**
  * A video a user asked for, and its place in the queue. Workers claim `queued` rows (and

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.js';
-import { users, videoTasks } from '../../db/schema.js';
+import { LIVE_TASK_STATUSES, users, videoTasks } from '../../db/schema.js';
 
 /** A user's upload, as the rows that use it store it: by its owner and the URL the server issued. */
 export interface UserFile {
@@ -34,10 +34,8 @@ export async function fileUse(db: Queryable, file: UserFile): Promise<FileUse> {
     .from(videoTasks)
     .where(and(eq(videoTasks.userId, file.userId), isNull(videoTasks.deletedAt), sql`${videoTasks.images} @> ${JSON.stringify([file.url])}::jsonb`));
   if (tasks.length === 0) return null;
-  return tasks.some((task) => LIVE.includes(task.status)) ? 'live-task' : 'task';
+  return tasks.some((task) => LIVE_TASK_STATUSES.includes(task.status)) ? 'live-task' : 'task';
 }
-
-const LIVE: readonly string[] = ['queued', 'processing'];
 
 /** Whether the owner's delete_file_url must refuse (rspCode 5): something needs the file now. */
 export function blocksUserDelete(use: FileUse): boolean {

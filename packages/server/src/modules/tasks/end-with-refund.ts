@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
-import { videoTasks } from '../../db/schema.js';
+import { LIVE_TASK_STATUSES, videoTasks } from '../../db/schema.js';
 import { changePoints } from '../points/ledger.js';
 import type { TaskRow } from './video-task.js';
 
@@ -25,7 +25,7 @@ export async function endWithRefund(tx: Tx, where: SQL | undefined, ending: Endi
       leaseOwner: null,
       leaseExpiresAt: null,
     })
-    .where(and(where, inArray(videoTasks.status, ['queued', 'processing']), eq(videoTasks.refunded, false)))
+    .where(and(where, inArray(videoTasks.status, [...LIVE_TASK_STATUSES]), eq(videoTasks.refunded, false)))
     .returning();
   for (const task of ended) {
     // A free task (POINTS_PER_SECOND=0) has nothing to give back: no ledger row of 0.

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { files, videoTasks, type TaskStatus } from '../../db/schema.js';
+import { files, LIVE_TASK_STATUSES, videoTasks } from '../../db/schema.js';
 import type { FileStore } from '../storage/store.js';
 import { legacyTaskOutputKeys, taskOutputKeys } from './task-outputs.js';
 
@@ -12,7 +12,6 @@ import { legacyTaskOutputKeys, taskOutputKeys } from './task-outputs.js';
 // under the new keys, and what an earlier worker may have left at the old ones goes then.
 
 const BATCH = 100;
-const LIVE: TaskStatus[] = ['queued', 'processing'];
 const OUTPUTS = [
   { name: 'video', column: 'videoKey', contentType: 'video/mp4' },
   { name: 'cover', column: 'coverKey', contentType: 'image/jpeg' },
@@ -38,7 +37,7 @@ export async function moveLegacyOutputs(deps: LegacyOutputsDeps): Promise<number
     const page = await deps.db
       .select({ id: videoTasks.id })
       .from(videoTasks)
-      .where(and(eq(videoTasks.legacyOutputs, true), notInArray(videoTasks.status, LIVE), gt(videoTasks.id, after)))
+      .where(and(eq(videoTasks.legacyOutputs, true), notInArray(videoTasks.status, [...LIVE_TASK_STATUSES]), gt(videoTasks.id, after)))
       .orderBy(asc(videoTasks.id))
       .limit(BATCH);
     for (const { id } of page) {
@@ -58,7 +57,7 @@ async function moveTask(deps: LegacyOutputsDeps, id: number): Promise<number> {
     const [task] = await tx
       .select({ id: videoTasks.id, outputToken: videoTasks.outputToken, videoKey: videoTasks.videoKey, coverKey: videoTasks.coverKey, deletedAt: videoTasks.deletedAt })
       .from(videoTasks)
-      .where(and(eq(videoTasks.id, id), eq(videoTasks.legacyOutputs, true), notInArray(videoTasks.status, LIVE)))
+      .where(and(eq(videoTasks.id, id), eq(videoTasks.legacyOutputs, true), notInArray(videoTasks.status, [...LIVE_TASK_STATUSES])))
       .for('update', { skipLocked: true });
     if (!task) return 0;
     const legacy = legacyTaskOutputKeys(task.id);
