@@ -191,11 +191,11 @@ function collect(schema: Schema, prefix: string, names: Names, rows: string[][])
 
 function typeOf(schema: Schema): string {
   const variants = schema.anyOf ?? schema.oneOf;
-  if (variants) return variants.map(typeOf).join(' \\| ');
+  if (variants) return variants.map(typeOf).join(' | ');
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
-  let text = types.map((t) => (t === 'array' ? `${schema.items ? typeOf(schema.items) : 'any'}[]` : t)).join(' \\| ') || (schema.properties ? 'object' : 'any');
-  if (schema.nullable) text += ' \\| null';
+  let text = types.map((t) => (t === 'array' ? `${schema.items ? typeOf(schema.items) : 'any'}[]` : t)).join(' | ') || (schema.properties ? 'object' : 'any');
+  if (schema.nullable) text += ' | null';
   return text;
 }
 
@@ -224,5 +224,5 @@ function oneLine(text: string): string {
 }
 
 function row(cells: string[]): string {
-  return `| ${cells.map((c) => c.replace(/\|/g, '\\|').replace(/\\\\\|/g, '\\|')).join(' | ')} |`;
+  return `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
 }
