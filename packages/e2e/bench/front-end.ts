@@ -1,4 +1,3 @@
-import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { launch } from '../src/browser';
 import { addTemplate, settledGallery } from '../src/create';
@@ -12,25 +11,40 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-async function coldLoad(browser: Browser, url: string, ready: string): Promise<{ ms: number; jsGzip: number }> {
+interface JsBytes {
+  /** The scripts' bodies as the server sent them (compressed when it compresses). */
+  wire: number;
+  /** The same bodies decoded, as the browser parses them. */
+  decoded: number;
+}
+
+async function coldLoad(browser: Browser, url: string, ready: string): Promise<{ ms: number; js: JsBytes }> {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'zh-CN' });
   const page = await context.newPage();
-  const js: Promise<number>[] = [];
-  page.on('response', (res) => {
-    if (res.url().endsWith('.js')) js.push(res.body().then((b) => gzipSync(b).length, () => 0));
+  const scripts: Promise<JsBytes>[] = [];
+  // Bytes as the browser received them: the encoded body size Chromium reports for each response,
+  // not a size computed here (a server that sends scripts uncompressed shows as such).
+  page.on('requestfinished', (req) => {
+    if (!new URL(req.url()).pathname.endsWith('.js')) return;
+    scripts.push(
+      Promise.all([req.sizes(), req.response().then((res) => res?.body())]).then(
+        ([sizes, body]) => ({ wire: sizes.responseBodySize, decoded: body?.length ?? 0 }),
+        () => ({ wire: 0, decoded: 0 }),
+      ),
+    );
   });
   const start = Date.now();
   await page.goto(url);
   await page.waitForSelector(ready, { state: 'visible' });
   const ms = Date.now() - start;
-  const jsGzip = (await Promise.all(js)).reduce((a, b) => a + b, 0);
+  const js = (await Promise.all(scripts)).reduce((a, b) => ({ wire: a.wire + b.wire, decoded: a.decoded + b.decoded }), { wire: 0, decoded: 0 });
   await context.close();
-  return { ms, jsGzip };
+  return { ms, js };
 }
 
 /**
  * Front end: cold load of `#/` until the template gallery is visible (median of 5), the JS it
- * downloaded (gzip), and a tab switch; each beside a baseline taken in the same run.
+ * received (bytes on the wire beside their decoded size), and a tab switch; each beside a baseline taken in the same run.
  */
 export async function benchFrontEnd(baseUrl: string, dataDir: string): Promise<Record<string, string | number>[]> {
   // Measured once the built-in templates' samples are rendered (no render competing for the CPU);
@@ -43,13 +57,13 @@ export async function benchFrontEnd(baseUrl: string, dataDir: string): Promise<R
   try {
     const baseline: number[] = [];
     const app: number[] = [];
-    let jsGzip = 0;
+    let js: JsBytes = { wire: 0, decoded: 0 };
     for (let i = 0; i < RUNS; i++) {
       // Baseline: a static page from the same server, no JS (the floor of any load here).
       baseline.push((await coldLoad(browser, `${baseUrl}/docs/json`, 'body')).ms);
       const run = await coldLoad(browser, `${baseUrl}/#/`, GALLERY_VISIBLE);
       app.push(run.ms);
-      jsGzip = run.jsGzip;
+      js = run.js;
     }
 
     const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'zh-CN' });
@@ -87,7 +101,7 @@ export async function benchFrontEnd(baseUrl: string, dataDir: string): Promise<R
     const frameMs = median(frames);
     return [
       { bench: 'cold load #/ → gallery visible (median of 5)', value: `${loadMs} ms`, baseline: `${baseMs} ms static page`, ratio: +(loadMs / baseMs).toFixed(2), target: '≤ 600 ms' },
-      { bench: 'JS for the first route (gzip)', value: `${(jsGzip / 1024).toFixed(1)} KB`, baseline: '-', ratio: '-', target: '≤ 180 KB' },
+      { bench: 'JS for the first route, on the wire', value: `${(js.wire / 1024).toFixed(1)} KB`, baseline: `${(js.decoded / 1024).toFixed(1)} KB decoded`, ratio: +(js.wire / js.decoded).toFixed(2), target: '≤ 180 KB' },
       { bench: 'tab switch (median of 10)', value: `${switchMs.toFixed(1)} ms`, baseline: `${frameMs.toFixed(1)} ms one frame`, ratio: +(switchMs / frameMs).toFixed(2), target: '≤ 100 ms' },
     ];
   } finally {
