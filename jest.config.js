@@ -11,13 +11,16 @@ const swc = (tsx) => [
   },
 ];
 
+/** Workspace packages built for Node (dist), taken from their TypeScript source in tests. */
+const FROM_SOURCE = { '^@app/contract$': '<rootDir>/packages/contract/src/index.ts' };
+
 const web = (name, roots) => ({
   displayName: name,
   testEnvironment: 'jsdom',
   roots,
   transform: { '^.+\\.(t|j)sx?$': swc(true) },
   transformIgnorePatterns: ['/node_modules/(?!(antd-mobile|@react-spring|rc-field-form|@floating-ui|staged-components|use-sync-external-store)/)'],
-  moduleNameMapper: { '\\.css$': '<rootDir>/shared/test/style-stub.js' },
+  moduleNameMapper: { '\\.css$': '<rootDir>/shared/test/style-stub.js', ...FROM_SOURCE },
   setupFiles: ['<rootDir>/shared/test/setup-globals.js'],
   rootDir: __dirname,
 });
@@ -41,9 +44,16 @@ module.exports = {
       transform: { '^.+\\.(t|j)s$': swc(false), '^.+/@electric-sql/pglite/dist/.+\\.cjs$': swc(false) },
       transformIgnorePatterns: ['/node_modules/(?!(?:.*/node_modules/)?(?:content-disposition|cookie|@electric-sql/pglite)/)'],
       // The engine from source: the server's tests run before anything is built.
-      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1', '^@app/engine$': '<rootDir>/packages/engine/src/index.ts' },
+      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1', '^@app/engine$': '<rootDir>/packages/engine/src/index.ts', ...FROM_SOURCE },
       globalSetup: '<rootDir>/packages/server/test/global-setup.ts',
       globalTeardown: '<rootDir>/packages/server/test/global-teardown.ts',
+    },
+    {
+      displayName: 'contract',
+      rootDir: __dirname,
+      testEnvironment: 'node',
+      roots: ['<rootDir>/packages/contract/test'],
+      transform: { '^.+\\.(t|j)s$': swc(false) },
     },
     {
       displayName: 'engine',

@@ -99,7 +99,9 @@ export function createWebpackConfig(options: AppOptions) {
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'] },
+      // `app-source`: workspace packages built for Node (@app/contract) are compiled from their
+      // TypeScript source here, as ES modules webpack can tree-shake.
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.jsx', '.json'], conditionNames: ['app-source', '...'] },
       module: {
         rules: [
           {

@@ -5,19 +5,20 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, TARGETS } from './lib.mjs';
+import { ROOT, SERVER_TARGETS } from './lib.mjs';
 
 const cli = path.join(ROOT, 'packages/server/dist/cli/admin.js');
 
 if (!existsSync(cli)) {
   // Only the server: the command line needs none of the apps (which `npm run build` makes too).
-  const server = TARGETS.find((t) => t.name === 'server');
   console.error('building the server (its command line is not built yet)');
-  const [cmd, ...args] = server.cmd;
-  const built = spawnSync(cmd, args, { cwd: path.join(ROOT, server.cwd), stdio: ['ignore', process.stderr, process.stderr] });
-  if (built.status !== 0) {
-    console.error(`server build failed (exit ${built.status})`);
-    process.exit(1);
+  for (const target of SERVER_TARGETS) {
+    const [cmd, ...args] = target.cmd;
+    const built = spawnSync(cmd, args, { cwd: path.join(ROOT, target.cwd), stdio: ['ignore', process.stderr, process.stderr] });
+    if (built.status !== 0) {
+      console.error(`${target.name} build failed (exit ${built.status})`);
+      process.exit(1);
+    }
   }
 }
 

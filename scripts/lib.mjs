@@ -11,6 +11,7 @@ export const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const target = (name, cwd, output) => ({ name, cwd, cmd: [NPM, 'run', '-s', 'build'], output });
 export const TARGETS = [
+  target('contract', 'packages/contract', 'packages/contract/dist/index.js'),
   target('engine', 'packages/engine', 'packages/engine/dist/index.js'),
   target('server', 'packages/server', 'packages/server/dist/main.js'),
   target('shell', 'shell', 'shell/dist/index.html'),
@@ -18,6 +19,9 @@ export const TARGETS = [
   target('remote-account', 'remote-account', 'remote-account/dist/remoteEntry.js'),
   target('remote-auth', 'remote-auth', 'remote-auth/dist/remoteEntry.js'),
 ];
+
+/** What the server runs with: the contract (from dist, as Node requires it) and the server itself. */
+export const SERVER_TARGETS = TARGETS.filter((t) => t.name === 'contract' || t.name === 'server');
 
 export const isBuilt = (target) => existsSync(path.join(ROOT, target.output));
 

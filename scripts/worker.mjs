@@ -2,15 +2,16 @@
 // uses — more machines rendering from one queue. WORKERS (default 1) per process.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, TARGETS, run } from './lib.mjs';
+import { ROOT, SERVER_TARGETS, run } from './lib.mjs';
 
 const entry = path.join(ROOT, 'packages/server/dist/worker.js');
 // A worker needs the server build only (no web apps); one made before the worker role lacks worker.js.
 if (!existsSync(entry)) {
-  const server = TARGETS.find((t) => t.name === 'server');
-  await run(server.name, server.cmd, { cwd: server.cwd }).catch((err) => {
-    console.error(err.message);
-    process.exit(1);
-  });
+  for (const target of SERVER_TARGETS) {
+    await run(target.name, target.cmd, { cwd: target.cwd }).catch((err) => {
+      console.error(err.message);
+      process.exit(1);
+    });
+  }
 }
 await run('worker', [process.execPath, entry]).catch(() => process.exit(1));

@@ -4,7 +4,7 @@ import { ROOT, startServer } from './server';
 
 /** One real server for the whole run; its URL reaches the tests through the environment. */
 export default async function globalSetup(): Promise<void> {
-  for (const built of ['packages/server/dist/main.js', 'shell/dist/index.html', 'remote-create/dist/remoteEntry.js', 'remote-account/dist/remoteEntry.js', 'remote-auth/dist/remoteEntry.js']) {
+  for (const built of ['packages/contract/dist/index.js', 'packages/server/dist/main.js', 'shell/dist/index.html', 'remote-create/dist/remoteEntry.js', 'remote-account/dist/remoteEntry.js', 'remote-auth/dist/remoteEntry.js']) {
     if (!existsSync(path.join(ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` (npm run test:e2e does)`);
   }
   const server = await startServer();

@@ -1,0 +1,38 @@
+import type { BodyOf, Call, DataOf } from './call';
+import { accountCalls } from './calls/account';
+import { adminCalls } from './calls/admin';
+import { pointsCalls } from './calls/points';
+import { storageCalls } from './calls/storage';
+import { systemCalls } from './calls/system';
+import { templateCalls } from './calls/templates';
+import { videoTaskCalls } from './calls/video-task';
+
+/** Every call of the HTTP API, by group (docs/api.md is generated from these). */
+export const CALL_GROUPS = {
+  account: accountCalls,
+  points: pointsCalls,
+  templates: templateCalls,
+  videoTask: videoTaskCalls,
+  storage: storageCalls,
+  system: systemCalls,
+  admin: adminCalls,
+};
+
+type Groups = typeof CALL_GROUPS;
+type AnyCall = { [G in keyof Groups]: Groups[G][keyof Groups[G]] }[keyof Groups];
+
+export const ALL_CALLS: readonly Call[] = Object.values(CALL_GROUPS).flatMap((group) => Object.values(group) as Call[]);
+
+/**
+ * The calls the app makes through its request layer: enveloped POSTs (and the version GET) of
+ * `/api/v1` and `/server_api`, by path.
+ */
+type AppCall = Extract<AnyCall, { access: 'public' | 'user'; data: object }>;
+export type ApiCalls = { [C in AppCall as C['path']]: C };
+export type ApiPath = keyof ApiCalls;
+/** The body an app sends to `P` (the token is the request layer's business). */
+export type ApiBody<P extends ApiPath> = BodyOf<ApiCalls[P]>;
+/** The `data` of a successful answer of `P`. */
+export type ApiData<P extends ApiPath> = DataOf<ApiCalls[P]>;
+/** The method of `P`. */
+export type ApiMethod<P extends ApiPath> = ApiCalls[P]['method'];

@@ -1,0 +1,81 @@
+import { Type } from '@sinclair/typebox';
+import { call, SignedIn } from '../call';
+import { UPLOAD_KINDS } from '../limits';
+import { Message, StringEnum } from '../schema-kit';
+import { UploadPolicy } from '../shapes';
+
+const tags = ['storage'];
+
+/** Why the embedded store refuses an upload: HTTP 403 `{ msg }` with one of these. */
+export const UploadRefusal = {
+  invalid: '上传凭证无效',
+  expired: '上传凭证已过期',
+  used: '上传凭证已使用',
+  tooLarge: '文件过大',
+  empty: '文件不能为空',
+  notImage: '只能上传 JPG、PNG 或 WEBP 图片',
+  malformed: '上传请求格式不正确',
+} as const;
+export type UploadRefusalMsg = (typeof UploadRefusal)[keyof typeof UploadRefusal];
+
+export const stsPolicy = call({
+  method: 'POST',
+  path: '/server_api/oss/stsPolicy',
+  access: 'user',
+  tags,
+  summary: '获取上传凭证（图片或头像）',
+  description:
+    'The app then POSTs multipart/form-data to `host`: every entry of `fields`, then `key`, then `file` last. ' +
+    'The key is chosen by the server under `dir` (`users/<id>/`) and recorded as the caller\'s. ' +
+    'Embedded store: `host` is `/files` on this server and `fields` are `policy` (base64 JSON: expiration, the exact key, ' +
+    'the prefix, content-length-range 1..10 MiB, content type in jpeg/png/webp) and `signature` (HMAC-SHA256 hex). ' +
+    'S3 store: `host` and `fields` are the bucket\'s presigned POST (key prefix and size range in its policy). ' +
+    'Each user may take 60 policies per 10 minutes (a sliding window); past that the answer is HTTP 429 with Retry-After and `{ msg }`.',
+  body: SignedIn({ kind: StringEnum(UPLOAD_KINDS, { title: '上传类型', description: 'image：视频用图片；avatar：头像' }) }),
+  data: UploadPolicy,
+  responses: { 429: Message('10 分钟内已取得 60 个上传凭证；Retry-After 头给出还需等待的秒数') },
+});
+
+export const upload = call({
+  method: 'POST',
+  path: '/files',
+  access: 'public',
+  tags,
+  summary: '内置存储：按上传凭证接收图片',
+  description:
+    'multipart/form-data: `policy`, `signature`, `key`, then `file` last. Checked as an S3/OSS bucket checks a POST ' +
+    'policy: signature, expiry, exact key under the user\'s prefix, declared type, size 1..10 MiB, and the bytes must ' +
+    'really be JPEG, PNG or WEBP (a file whose bytes are another of the three than declared is stored with the type its ' +
+    'bytes have). One upload per policy. Success is 204 with no body, like S3. Refusals are 403 `{ msg }`: ' +
+    Object.values(UploadRefusal).join('、'),
+  consumes: ['multipart/form-data'],
+  responses: {
+    204: Type.Null({ description: '已保存' }),
+    403: Message('上传被拒绝'),
+  },
+});
+
+const binary = (description: string) => Type.String({ description, format: 'binary' });
+
+export const serveFile = call({
+  method: 'GET',
+  path: '/files/*',
+  access: 'public',
+  tags,
+  summary: '内置存储：读取文件（支持 Range）',
+  description:
+    'Content type as recorded at upload (or sniffed), `Cache-Control: public, max-age=3600` for users\' uploads and ' +
+    'videos (a deleted file stops being served from caches within an hour) and `public, max-age=31536000, immutable` for ' +
+    'template samples (`templates/…`), ETag and Last-Modified (304 on a match), `Accept-Ranges: bytes`: one range answers 206, a range ' +
+    'past the end 416 with `Content-Range: bytes */<size>`, several ranges the whole file.',
+  params: Type.Object({ '*': Type.String({ description: '文件键，如 users/1/image/…' }) }),
+  responses: {
+    200: binary('文件内容'),
+    206: binary('所请求的字节范围'),
+    304: Type.Null({ description: '未修改' }),
+    404: Message('文件不存在'),
+    416: Message('请求的范围无效'),
+  },
+});
+
+export const storageCalls = { stsPolicy, upload, serveFile };

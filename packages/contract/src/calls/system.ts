@@ -1,0 +1,51 @@
+import { Type } from '@sinclair/typebox';
+import { call } from '../call';
+import { REMOTE_NAMES } from '../limits';
+import { StringEnum } from '../schema-kit';
+import { VersionInfo } from '../shapes';
+
+export const versionInfo = call({
+  method: 'GET',
+  path: '/api/v1/version/get_version_info',
+  access: 'public',
+  tags: ['version'],
+  summary: '应用版本信息',
+  data: VersionInfo,
+});
+
+export const healthz = call({
+  method: 'GET',
+  path: '/healthz',
+  access: 'public',
+  tags: ['system'],
+  summary: '健康检查：每项检查（如数据库）都通过时 200，否则 503',
+  responses: {
+    200: Type.Object({ status: StringEnum(['ok'] as const) }),
+    503: Type.Object({ status: StringEnum(['unavailable'] as const) }),
+  },
+});
+
+const remoteUrl = Type.String({ description: "The remote's remoteEntry.js: an absolute URL or a same-origin path" });
+
+export const remotesJson = call({
+  method: 'GET',
+  path: '/remotes.json',
+  access: 'public',
+  tags: ['system'],
+  summary: '各远程模块入口地址（shell 运行时读取）',
+  responses: {
+    200: Type.Object({ create: remoteUrl, account: remoteUrl, auth: remoteUrl } satisfies Record<(typeof REMOTE_NAMES)[number], unknown>),
+  },
+});
+
+export const foo = call({
+  method: 'GET',
+  path: '/foo',
+  access: 'public',
+  tags: ['sample'],
+  summary: '示例：原样返回 name',
+  querystring: Type.Object({ name: Type.String() }),
+  data: Type.Object({ name: Type.String() }),
+});
+
+export const systemCalls = { versionInfo, healthz, remotesJson, foo };

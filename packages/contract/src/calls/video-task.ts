@@ -1,0 +1,123 @@
+import { Type } from '@sinclair/typebox';
+import { call, SignedIn } from '../call';
+import { ASPECT_RATIOS, DURATION_MAX, DURATION_MIN, PICTURES_MAX, PROMPT_MAX, TASK_STATUSES, TITLE_MAX } from '../limits';
+import { Defaulted, Empty, Page, pageProperties, StringEnum, Text } from '../schema-kit';
+import { QueuePosition, Quote, VideoTask } from '../shapes';
+
+const tags = ['video_task'];
+
+const duration = Type.Integer({ minimum: DURATION_MIN, maximum: DURATION_MAX, title: '视频时长' });
+const templateId = Text('模板ID', { max: 32 }, { description: '模板的 id；空字符串或不给等于不用模板' });
+const taskIdBody = SignedIn({ id: Text('视频ID', { min: 1, max: 32 }) });
+
+const NOT_FOUND = '不存在的或别人的视频：rspCode 4 `视频不存在`（两者答复相同）。';
+
+export const quote = call({
+  method: 'POST',
+  path: '/api/v1/video_task/quote',
+  access: 'user',
+  tags,
+  summary: '生成前询价',
+  description: '价格 = 每秒积分（配置 POINTS_PER_SECOND，默认 1）× 时长。`enough` 表示当前余额是否够用。未知模板：rspCode 4 `模板不存在`。',
+  body: SignedIn({ duration, templateId: Type.Optional(templateId) }),
+  data: Quote,
+});
+
+export const save = call({
+  method: 'POST',
+  path: '/api/v1/video_task/save',
+  access: 'user',
+  tags,
+  summary: '提交生成任务',
+  description:
+    '建立任务（status `queued`）并在同一事务中扣除积分：积分不足时 rspCode 3 `积分不足`，什么也不建。' +
+    '`images` 须是本服务为该用户签发的上传地址（否则 rspCode 2 `图片地址无效`）；未知模板 rspCode 4 `模板不存在`。' +
+    '同一用户带相同 `clientRequestId` 再次提交（包括同时提交）时答复第一次建立的任务，只扣一次积分；那个任务已删除时 rspCode 4。' +
+    '会员的任务先于非会员的被处理，其次先到先得。',
+  body: SignedIn({
+    title: Text('标题', { min: 1, max: TITLE_MAX }),
+    prompt: Text('文案', { min: 1, max: PROMPT_MAX }),
+    images: Defaulted(Type.Array(Text('图片地址', { min: 1, max: 2048 }), { title: '图片', maxItems: PICTURES_MAX }), []),
+    templateId: Type.Optional(templateId),
+    aspectRatio: StringEnum(ASPECT_RATIOS, { title: '画面比例' }),
+    duration,
+    clientRequestId: Type.Optional(
+      Text('请求ID', { min: 1, max: 64 }, { description: '客户端为一次提交生成的随机串：重试时带同一个，不会重复扣费' }),
+    ),
+  }),
+  data: VideoTask,
+});
+
+export const taskList = call({
+  method: 'POST',
+  path: '/api/v1/video_task/query_user_task',
+  access: 'user',
+  tags,
+  summary: '我的视频（新的在前）',
+  description: '已删除的不出现。给出 `status` 时只列该状态的。',
+  body: SignedIn({ ...pageProperties, status: Type.Optional(StringEnum(TASK_STATUSES, { title: '状态' })) }),
+  data: Page(VideoTask),
+});
+
+export const taskDetail = call({
+  method: 'POST',
+  path: '/api/v1/video_task/detail',
+  access: 'user',
+  tags,
+  summary: '视频详情',
+  description: NOT_FOUND,
+  body: taskIdBody,
+  data: VideoTask,
+});
+
+export const queuePosition = call({
+  method: 'POST',
+  path: '/api/v1/video_task/get_queue_position',
+  access: 'user',
+  tags,
+  summary: '排队位置',
+  description:
+    '`position`：排队中时从 1 起的名次（会员优先，其次先到先得），否则 0；`total`：此刻排队中的任务总数；' +
+    '`estimatedWaitSeconds`：按最近的生成用时估算的等待秒数。' +
+    NOT_FOUND,
+  body: taskIdBody,
+  data: QueuePosition,
+});
+
+export const cancelTask = call({
+  method: 'POST',
+  path: '/api/v1/video_task/cancel',
+  access: 'user',
+  tags,
+  summary: '取消生成',
+  description: '排队中或生成中可取消（正在进行的生成立即停止），积分退还一次；已结束的：rspCode 5。' + NOT_FOUND,
+  body: taskIdBody,
+  data: VideoTask,
+});
+
+export const deleteTask = call({
+  method: 'POST',
+  path: '/api/v1/video_task/delete',
+  access: 'user',
+  tags,
+  summary: '删除视频',
+  description: '排队中或生成中的先取消（退还积分）；生成的视频与封面从存储中删除；之后任何调用都不再出现它。' + NOT_FOUND,
+  body: taskIdBody,
+  data: Empty,
+});
+
+export const deleteFileUrl = call({
+  method: 'POST',
+  path: '/api/v1/video_task/delete_file_url',
+  access: 'user',
+  tags,
+  summary: '删除自己上传的文件',
+  description:
+    'Removes a file the caller uploaded (an image taken out of the uploader before submit): the object and its record. ' +
+    'A URL this server did not issue, an unknown key, another user\'s file, or a video/cover (they go with their task): ' +
+    'rspCode 4 `文件不存在`. A file still in use (an image of a live task, the current avatar): rspCode 5.',
+  body: SignedIn({ url: Text('文件地址', { min: 1, max: 2048 }) }),
+  data: Empty,
+});
+
+export const videoTaskCalls = { quote, save, taskList, taskDetail, queuePosition, cancelTask, deleteTask, deleteFileUrl };

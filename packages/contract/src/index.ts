@@ -1,0 +1,19 @@
+/**
+ * @app/contract: the HTTP API written once. Every call's path, access, request and answer schemas
+ * (TypeBox: JSON Schema for the server's validation and /docs/json, TypeScript types for both
+ * sides), the rspCodes, the field limits and the Chinese messages the contract promises.
+ */
+export * from './limits';
+export * from './rsp-codes';
+export * from './rules';
+export * from './schema-kit';
+export * from './shapes';
+export * from './call';
+export * from './api';
+export * from './calls/account';
+export * from './calls/points';
+export * from './calls/templates';
+export * from './calls/video-task';
+export * from './calls/storage';
+export * from './calls/system';
+export * from './calls/admin';

@@ -1,0 +1,70 @@
+/**
+ * The API's field limits and value sets: what the server validates and the apps check before
+ * sending (docs/api.md). Plain values with no schema library, so an app that imports a limit
+ * bundles only the limit.
+ */
+
+/** 极速生成视频: a video's title, script, pictures and length. */
+export const TITLE_MAX = 30;
+export const PROMPT_MAX = 500;
+export const PICTURES_MAX = 9;
+export const DURATION_MIN = 5;
+export const DURATION_MAX = 60;
+
+/** 个人资料. */
+export const NICKNAME_MAX = 20;
+export const NAME_MAX = 20;
+
+/** A mainland mobile number: 11 digits from 13–19. */
+export const PHONE_PATTERN = '^1[3-9]\\d{9}$';
+
+/**
+ * A password as sign-in takes it: 6–32 characters (what the rule once was, so older passwords
+ * still sign in). A new password meets PASSWORD_RULE (newPasswordProblem in ./rules).
+ */
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 32;
+export const NEW_PASSWORD_MIN = 8;
+export const NEW_PASSWORD_MAX = 32;
+
+/** Activation codes: 16 characters, upper-case letters and digits without 0 O 1 I, which read alike. */
+export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const CODE_LENGTH = 16;
+
+/** Pages of a list call. */
+export const PAGE_SIZE_MAX = 50;
+export const PAGE_SIZE_DEFAULT = 10;
+/** The admin API pages through whole batches. */
+export const ADMIN_PAGE_SIZE_MAX = 1000;
+export const ADMIN_PAGE_SIZE_DEFAULT = 100;
+
+/** One upload, whichever store takes it: jpeg, png or webp, at most 10 MiB; a policy is good for 10 minutes. */
+export const UPLOAD_MAX_SIZE = 10 * 1024 * 1024;
+export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
+export const UPLOAD_POLICY_TTL_SECONDS = 10 * 60;
+
+/** What the app uploads: a picture for a video, or its own avatar. */
+export const UPLOAD_KINDS = ['image', 'avatar'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+export const ASPECT_RATIOS = ['9:16', '16:9', '1:1'] as const;
+export type AspectRatio = (typeof ASPECT_RATIOS)[number];
+
+/** queued → processing → succeeded | failed; queued/processing → cancelled. */
+export const TASK_STATUSES = ['queued', 'processing', 'succeeded', 'failed', 'cancelled'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+/** The statuses of a task still being made: it may be cancelled, and its points are still at stake. */
+export const LIVE_TASK_STATUSES: readonly TaskStatus[] = ['queued', 'processing'];
+
+/** Why the points balance changed (积分记录). */
+export const LEDGER_TYPES = ['register', 'redeem', 'generate', 'refund', 'admin'] as const;
+export type LedgerType = (typeof LEDGER_TYPES)[number];
+
+/** An activation code as the admin API lists it. */
+export const CODE_STATUSES = ['unused', 'used', 'disabled', 'expired'] as const;
+export type CodeStatus = (typeof CODE_STATUSES)[number];
+
+/** The remotes the shell loads (remotes.json). */
+export const REMOTE_NAMES = ['create', 'account', 'auth'] as const;
+export type RemoteName = (typeof REMOTE_NAMES)[number];

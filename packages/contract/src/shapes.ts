@@ -1,0 +1,175 @@
+/** The objects the API answers with (docs/api.md), each one schema and one type. */
+import { Type, type Static } from '@sinclair/typebox';
+import { ASPECT_RATIOS, CODE_STATUSES, LEDGER_TYPES, TASK_STATUSES } from './limits';
+import { StringEnum } from './schema-kit';
+
+/** The signed-in user as the app keeps it for its session (/api/v1/account/getAccountInfo). */
+export const UserInfo = Type.Object({
+  id: Type.String(),
+  phone: Type.String(),
+  nickname: Type.String(),
+  name: Type.String(),
+  avatar: Type.String({ description: '头像地址，空字符串表示未设置' }),
+  token: Type.String({ description: '登录令牌；应用用整个对象替换本地保存的用户信息，所以总是带上' }),
+  createNum: Type.Integer({ description: '积分余额，≥ 0' }),
+  expireTime: Type.Integer({ description: '会员到期时间（毫秒）；0 表示从未开通' }),
+  createdAt: Type.Integer({ description: '注册时间（毫秒）' }),
+});
+export type UserInfo = Static<typeof UserInfo>;
+
+/** A template (/api/v1/sysVideo/detail; the admin API answers the same object). */
+export const SysVideo = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  category: Type.String(),
+  style: Type.String(),
+  coverUrl: Type.String({ description: '封面地址；还没有示例视频时为空字符串' }),
+  videoUrl: Type.String({ description: '示例视频地址；还没有时为空字符串' }),
+  duration: Type.Integer({ description: '秒' }),
+  aspectRatio: StringEnum(ASPECT_RATIOS),
+  sort: Type.Integer({ description: '小的在前' }),
+});
+export type SysVideo = Static<typeof SysVideo>;
+
+/** A user's video and its making (/api/v1/video_task/detail). */
+export const VideoTask = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  prompt: Type.String(),
+  images: Type.Array(Type.String()),
+  templateId: Type.String({ description: '没有模板时为空字符串' }),
+  aspectRatio: StringEnum(ASPECT_RATIOS),
+  duration: Type.Integer({ description: '秒' }),
+  status: StringEnum(TASK_STATUSES, { description: 'queued → processing → succeeded | failed；queued/processing → cancelled' }),
+  progress: Type.Integer({ minimum: 0, maximum: 100 }),
+  queuePosition: Type.Integer({ description: '排队中时从 1 起的名次，否则 0' }),
+  cost: Type.Integer({ description: '扣除的积分；failed 与 cancelled 会退还一次' }),
+  videoUrl: Type.String({ description: 'succeeded 之前为空字符串' }),
+  coverUrl: Type.String({ description: 'succeeded 之前为空字符串' }),
+  errorMsg: Type.String({ description: 'failed 时的原因，否则为空字符串' }),
+  createdAt: Type.Integer(),
+  startedAt: Type.Integer({ description: '开始生成的时间，未开始为 0' }),
+  finishedAt: Type.Integer({ description: '结束的时间，未结束为 0' }),
+});
+export type VideoTask = Static<typeof VideoTask>;
+
+/** The price of a video before it is made (/api/v1/video_task/quote). */
+export const Quote = Type.Object({ cost: Type.Integer(), balance: Type.Integer(), enough: Type.Boolean() });
+export type Quote = Static<typeof Quote>;
+
+/** Where a queued video stands (/api/v1/video_task/get_queue_position). */
+export const QueuePosition = Type.Object({
+  status: StringEnum(TASK_STATUSES),
+  position: Type.Integer(),
+  total: Type.Integer(),
+  estimatedWaitSeconds: Type.Integer(),
+});
+export type QueuePosition = Static<typeof QueuePosition>;
+
+/** What a redeemed code granted, and the balance and membership after it (/api/v1/activationCode/activate). */
+export const RedeemResult = Type.Object({
+  points: Type.Integer({ description: '本次获得的积分' }),
+  days: Type.Integer({ description: '本次延长的会员天数' }),
+  createNum: Type.Integer({ description: '兑换后的积分余额' }),
+  expireTime: Type.Integer({ description: '兑换后的会员有效期（毫秒），0 = 非会员' }),
+});
+export type RedeemResult = Static<typeof RedeemResult>;
+
+/** One redeemed code (兑换记录). */
+export const ExchangeRecord = Type.Object({
+  id: Type.String(),
+  code: Type.String({ description: '如 ABCD********WXYZ' }),
+  points: Type.Integer(),
+  days: Type.Integer(),
+  createdAt: Type.Integer(),
+});
+export type ExchangeRecord = Static<typeof ExchangeRecord>;
+
+/** One change of the points balance (积分记录). */
+export const PointsRecord = Type.Object({
+  id: Type.String(),
+  change: Type.Integer(),
+  balance: Type.Integer(),
+  type: StringEnum(LEDGER_TYPES),
+  title: Type.String(),
+  taskId: Type.String(),
+  createdAt: Type.Integer(),
+});
+export type PointsRecord = Static<typeof PointsRecord>;
+
+/** The answer of stsPolicy: POST `fields`, then `key`, then `file` to `host`; then use `url`. */
+export const UploadPolicy = Type.Object({
+  host: Type.String({ description: '上传地址（multipart POST）' }),
+  dir: Type.String({ description: '只有该用户可写的前缀' }),
+  key: Type.String({ description: '本次上传的文件键，作为 key 字段提交' }),
+  expire: Type.Integer({ description: '凭证失效时间（秒级时间戳，10 分钟后）' }),
+  maxSize: Type.Integer({ description: '文件大小上限（字节）' }),
+  contentTypes: Type.Array(Type.String(), { description: '允许的图片类型' }),
+  fields: Type.Unsafe<Record<string, string>>({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: '须原样提交的表单字段（在 key 与 file 之前）',
+  }),
+  url: Type.String({ description: '上传成功后文件的访问地址' }),
+});
+export type UploadPolicy = Static<typeof UploadPolicy>;
+
+/** The app's and the server's versions (/api/v1/version/info). */
+export const VersionInfo = Type.Object({
+  version: Type.String({ description: '当前应用版本' }),
+  minVersion: Type.String({ description: '仍可使用的最低应用版本' }),
+  releaseNotes: Type.String({ description: '更新说明' }),
+  serverVersion: Type.String({ description: '服务端版本' }),
+});
+export type VersionInfo = Static<typeof VersionInfo>;
+
+/** A batch of activation codes with how many of them are in each state (admin API). */
+export const CodeBatch = Type.Object({
+  id: Type.String(),
+  points: Type.Integer(),
+  days: Type.Integer(),
+  count: Type.Integer(),
+  endsAt: Type.Integer({ description: '截止时间（毫秒），0 = 不限' }),
+  note: Type.String(),
+  createdAt: Type.Integer(),
+  unused: Type.Integer({ description: '可兑换的码数' }),
+  used: Type.Integer(),
+  disabled: Type.Integer(),
+  expired: Type.Integer({ description: '过了截止时间仍未兑换的码数' }),
+});
+export type CodeBatch = Static<typeof CodeBatch>;
+
+/** One activation code as operators see it (admin API). */
+export const CodeView = Type.Object({
+  id: Type.String(),
+  code: Type.String(),
+  batchId: Type.String(),
+  status: StringEnum(CODE_STATUSES),
+  points: Type.Integer(),
+  days: Type.Integer(),
+  endsAt: Type.Integer({ description: '0 = 不限' }),
+  redeemedByPhone: Type.String({ description: '兑换人的手机号；未兑换为空字符串' }),
+  redeemedAt: Type.Integer({ description: '0 = 未兑换' }),
+  disabledAt: Type.Integer({ description: '0 = 未停用' }),
+  createdAt: Type.Integer(),
+});
+export type CodeView = Static<typeof CodeView>;
+
+/** A points grant by an operator (admin API). */
+export const Grant = Type.Object({
+  userId: Type.String(),
+  phone: Type.String(),
+  change: Type.Integer(),
+  balance: Type.Integer({ description: '变动后的余额' }),
+});
+export type Grant = Static<typeof Grant>;
+
+/** A template as the admin API adds it: the app's object and whether its sample is made yet. */
+export const AdminTemplate = Type.Composite([
+  SysVideo,
+  Type.Object({
+    sampleStatus: StringEnum(['ready', 'pending'] as const, { description: 'ready：App 中已可见；pending：样片渲染中，完成后出现' }),
+  }),
+]);
+export type AdminTemplate = Static<typeof AdminTemplate>;
