@@ -36,7 +36,9 @@ export function call<const C extends Call>(spec: C): C {
 const ADMIN_AUTH_NOTE = '需要请求头 `Authorization: Bearer <管理令牌>`（ADMIN_TOKEN，或服务器数据目录中的 admin-token 文件）；缺少或不对：HTTP 401 `{ msg }`。';
 
 /** An operators' call (`/admin/api/*`, what `npm run admin` calls): the note and the 401 answer come with it. */
-export function adminCall<const C extends Omit<Call, 'access' | 'tags' | 'method'>>(spec: C) {
+export function adminCall<const C extends Omit<Call, 'access' | 'tags' | 'method'>>(
+  spec: C,
+): Omit<C, 'description' | 'responses'> & { method: 'POST'; access: 'admin'; tags: readonly string[]; description: string; responses: Readonly<Record<number, TSchema>> } {
   return {
     ...spec,
     method: 'POST',
@@ -44,7 +46,7 @@ export function adminCall<const C extends Omit<Call, 'access' | 'tags' | 'method
     tags: ['admin'],
     description: `${spec.description ?? ''}${ADMIN_AUTH_NOTE}`,
     responses: { ...spec.responses, 401: Message() },
-  } as const;
+  };
 }
 
 /** The body of a signed-in call: `props` and the optional `token` (docs/product.md "Request wrapper"). */

@@ -1,9 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-
-/** The remotes the shell loads at run time, in the order `/remotes.json` lists them. */
-export const REMOTE_NAMES = ['create', 'account', 'auth'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+import { REMOTE_NAMES, type RemoteName } from '@app/contract';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];

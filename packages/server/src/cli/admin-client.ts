@@ -1,3 +1,4 @@
+import type { BodyOf, Call, DataOf } from '@app/contract';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -13,6 +14,7 @@ export class CliError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+type AdminCall = Call & { access: 'admin' };
 
 /** Creating 10 000 codes takes a while on PGlite; a server that hangs longer than this is stuck. */
 const TIMEOUT_MS = 120_000;
@@ -20,7 +22,8 @@ const TIMEOUT_MS = 120_000;
 /** The admin API of the running server, called with the admin token. */
 export interface AdminClient {
   baseUrl: string;
-  call<T>(route: string, body: Record<string, unknown>): Promise<T>;
+  /** Makes an operators' call of @app/contract: its body and answer typed by the contract. */
+  call<C extends AdminCall>(call: C, body: BodyOf<C>): Promise<DataOf<C>>;
 }
 
 /**
@@ -38,10 +41,10 @@ export async function adminClient(env: Env, cwd: string): Promise<AdminClient> {
 
   return {
     baseUrl,
-    async call<T>(route: string, body: Record<string, unknown>): Promise<T> {
+    async call<C extends AdminCall>(call: C, body: BodyOf<C>): Promise<DataOf<C>> {
       let response: Response;
       try {
-        response = await fetch(`${baseUrl}/admin/api${route}`, {
+        response = await fetch(`${baseUrl}${call.path}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
           body: JSON.stringify(body),
@@ -51,11 +54,11 @@ export async function adminClient(env: Env, cwd: string): Promise<AdminClient> {
         if ((error as Error).name === 'TimeoutError') throw new CliError(`服务器 ${baseUrl} 没有响应`);
         throw new CliError(`无法连接服务器 ${baseUrl}，请先 npm start`);
       }
-      const answer = (await response.json().catch(() => ({}))) as { msg?: string; rspCode?: number; rspMsg?: string; data?: T };
+      const answer = (await response.json().catch(() => ({}))) as { msg?: string; rspCode?: number; rspMsg?: string; data?: DataOf<C> };
       if (response.status === 401) throw new CliError(`${answer.msg ?? '管理令牌无效'}（令牌来自 ${tokenSource}，须与服务器的一致）`);
       if (response.status !== 200) throw new CliError(`服务器错误 HTTP ${response.status}：${answer.msg ?? ''}`);
       if (answer.rspCode !== 0) throw new CliError(answer.rspMsg ?? '服务器拒绝了请求', answer.rspCode === 2 ? 2 : 1);
-      return answer.data as T;
+      return answer.data as DataOf<C>;
     },
   };
 }

@@ -1,7 +1,15 @@
-import type { Page } from '../lib/schemas.js';
-import type { BatchSummary } from '../modules/codes/code-batches.js';
-import type { CodeStatus, CodeView } from '../modules/codes/code-admin.js';
-import type { AddedTemplate } from '../modules/templates/templates.js';
+import {
+  ADMIN_PAGE_SIZE_MAX,
+  addTemplate,
+  codeBatches,
+  codeList,
+  createCodes,
+  disableCode,
+  grantPoints,
+  type BodyOf,
+  type CodeStatus,
+  type PageOf,
+} from '@app/contract';
 import type { AdminCommand } from './admin-args.js';
 import type { AdminClient } from './admin-client.js';
 import { formatTable, formatTime } from './table.js';
@@ -18,24 +26,24 @@ export async function runCommand(command: Exclude<AdminCommand, { name: 'help' }
   switch (command.name) {
     case 'codes create': {
       const { name: _, ...body } = command;
-      const { batch, codes } = await client.call<{ batch: BatchSummary; codes: string[] }>('/codes/create', body);
+      const { batch, codes } = await client.call(createCodes, body);
       return { stdout: codes.join('\n'), stderr: `已生成 ${codes.length} 个激活码（批次 ${batch.id}）` };
     }
     case 'codes list':
       return command.batchId === undefined ? listBatches(client) : listCodes(client, command.batchId);
     case 'codes disable': {
-      const code = await client.call<CodeView>('/codes/disable', { code: command.code });
+      const code = await client.call(disableCode, { code: command.code });
       return { stdout: `已停用 ${code.code}` };
     }
     case 'points grant': {
       const { phone, change, reason } = command;
-      const grant = await client.call<{ change: number; balance: number }>('/points/grant', { phone, change, reason });
+      const grant = await client.call(grantPoints, { phone, change, reason });
       const signed = grant.change > 0 ? `+${grant.change}` : String(grant.change);
       return { stdout: `${phone} 积分 ${signed}（${reason}），余额 ${grant.balance}` };
     }
     case 'templates add': {
       const { name: _, ...body } = command;
-      const template = await client.call<AddedTemplate>('/templates/add', body);
+      const template = await client.call(addTemplate, body as BodyOf<typeof addTemplate>); // an unknown --aspect: the server answers in words
       const pending = template.sampleStatus === 'pending' ? '（样片由服务器渲染，存好后出现在 App 首页）' : '';
       return { stdout: `已添加模板 ${template.id}：${template.title}${pending}` };
     }
@@ -43,7 +51,7 @@ export async function runCommand(command: Exclude<AdminCommand, { name: 'help' }
 }
 
 async function listBatches(client: AdminClient): Promise<Output> {
-  const batches = await allPages<BatchSummary>(client, '/codes/batches', {});
+  const batches = await allPages((page) => client.call(codeBatches, { page, pageSize: ADMIN_PAGE_SIZE_MAX }));
   if (batches.length === 0) return { stdout: '还没有激活码批次' };
   const rows = batches.map((b) =>
     [b.id, b.points, b.days, b.count, b.unused, b.used, b.disabled, b.expired].map(String).concat(formatTime(b.endsAt) || '不限', formatTime(b.createdAt), b.note),
@@ -52,16 +60,16 @@ async function listBatches(client: AdminClient): Promise<Output> {
 }
 
 async function listCodes(client: AdminClient, batchId: string): Promise<Output> {
-  const codes = await allPages<CodeView>(client, '/codes/list', { batchId });
+  const codes = await allPages((page) => client.call(codeList, { batchId, page, pageSize: ADMIN_PAGE_SIZE_MAX }));
   const rows = codes.map((c) => [c.code, STATUS_NAMES[c.status], c.redeemedByPhone, formatTime(c.redeemedAt), formatTime(c.disabledAt)]);
   return { stdout: formatTable(['激活码', '状态', '兑换人', '兑换时间', '停用时间'], rows) };
 }
 
 /** Every item of a paged admin list, a thousand per request. */
-async function allPages<T>(client: AdminClient, route: string, body: Record<string, unknown>): Promise<T[]> {
+async function allPages<T>(fetchPage: (page: number) => Promise<PageOf<T>>): Promise<T[]> {
   const items: T[] = [];
   for (let page = 1; ; page += 1) {
-    const answer = await client.call<Page<T>>(route, { ...body, page, pageSize: 1000 });
+    const answer = await fetchPage(page);
     items.push(...answer.list);
     if (!answer.hasMore) return items;
   }

@@ -1,3 +1,4 @@
+import { ASPECT_RATIOS, LEDGER_TYPES, TASK_STATUSES } from '@app/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -31,9 +32,6 @@ export const sessions = pgTable('sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
-
-export const LEDGER_TYPES = ['register', 'redeem', 'generate', 'refund', 'admin'] as const;
-export type LedgerType = (typeof LEDGER_TYPES)[number];
 
 /** Every change of a balance, with the balance after it (a CHECK keeps that ≥ 0). */
 export const pointsLedger = pgTable(
@@ -80,9 +78,6 @@ export const rateLimitHits = pgTable('rate_limit_hits', {
   /** Still being checked: released (deleted) if it succeeds, settled (false) if it fails. */
   pending: boolean('pending').notNull().default(false),
 });
-
-export const ASPECT_RATIOS = ['9:16', '16:9', '1:1'] as const;
-export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 
 export const SAMPLE_STATUSES = ['pending', 'rendering', 'ready', 'failed'] as const;
 export type SampleStatus = (typeof SAMPLE_STATUSES)[number];
@@ -131,11 +126,6 @@ export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
 });
-
-export const TASK_STATUSES = ['queued', 'processing', 'succeeded', 'failed', 'cancelled'] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
-/** Statuses of a task not yet over: it may still render, be cancelled, and be refunded. */
-export const LIVE_TASK_STATUSES: readonly TaskStatus[] = ['queued', 'processing'];
 
 /**
  * A video a user asked for, and its place in the queue. Workers claim `queued` rows (and

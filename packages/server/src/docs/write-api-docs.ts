@@ -6,7 +6,7 @@ import path from 'node:path';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
-import { NO_C0_CONTROL_CHARS, NO_CONTROL_CHARS } from '../lib/schemas.js';
+import { NO_C0_CONTROL_CHARS, NO_CONTROL_CHARS } from '@app/contract';
 import { renderApiMarkdown, type OpenApiDocument } from './api-markdown.js';
 
 /** docs/api.md from the repository root (this file sits in packages/server/src/docs or dist/docs). */

@@ -1,4 +1,4 @@
-import type { FailureCode } from './envelope.js';
+import type { FailureCode } from '@app/contract';
 
 /**
  * A business answer raised from deep inside a module ("积分不足", "激活码已被使用"): the error

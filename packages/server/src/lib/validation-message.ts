@@ -7,7 +7,7 @@
  * Titles reach us because the app's ajv runs with `verbose: true` (it adds `parentSchema`).
  */
 
-import { NO_C0_CONTROL_CHARS, NO_CONTROL_CHARS, refusedCharMessage } from './schemas.js';
+import { NO_C0_CONTROL_CHARS, NO_CONTROL_CHARS, refusedCharMessage } from '@app/contract';
 
 /** The parts of an ajv error this module reads (fastify's FastifySchemaValidationError plus verbose fields). */
 export interface SchemaError {

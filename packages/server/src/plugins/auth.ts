@@ -1,3 +1,4 @@
+import { RspMsg } from '@app/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fail, RspCode } from '../lib/envelope.js';
 import { appPlugin } from '../lib/app-plugin.js';
@@ -31,7 +32,7 @@ export const auth = appPlugin('auth', async (app) => {
     const token = tokenOf(request);
     const user = token ? await resolveToken(app.db, token) : null;
     if (!user) {
-      await reply.code(200).send(fail(RspCode.notSignedIn, '请先登录'));
+      await reply.code(200).send(fail(RspCode.notSignedIn, RspMsg.notSignedIn));
       return reply;
     }
     request.user = user;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import cors from '@fastify/cors';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { REMOTE_NAMES } from '../config.js';
+import { REMOTE_NAMES } from '@app/contract';
 
 /**
  * Serves the built front end from `config.webRoot`: the shell at `/`, each remote under

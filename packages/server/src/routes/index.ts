@@ -1,8 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminRoutes } from './admin/index.js';
 import { accountRoutes } from './api/v1/account/index.js';
-import { activationCodeRoutes } from './api/v1/activation-code/index.js';
-import { creditConsumptionRoutes } from './api/v1/credit-consumption/index.js';
+import { pointsRoutes } from './api/v1/points.js';
 import { sysVideoRoutes } from './api/v1/sys-video/index.js';
 import { versionRoutes } from './api/v1/version/index.js';
 import { videoTaskRoutes } from './api/v1/video-task/index.js';
@@ -18,13 +17,13 @@ export const routes: FastifyPluginAsync = async (app) => {
   await app.register(remotesJsonRoutes);
   await app.register(docsRoutes);
   await app.register(fooRoutes);
-  await app.register(versionRoutes, { prefix: '/api/v1/version' });
-  await app.register(accountRoutes, { prefix: '/api/v1/account' });
-  await app.register(activationCodeRoutes, { prefix: '/api/v1/activationCode' });
-  await app.register(creditConsumptionRoutes, { prefix: '/api/v1/credit_consumption' });
-  await app.register(sysVideoRoutes, { prefix: '/api/v1/sysVideo' });
-  await app.register(videoTaskRoutes, { prefix: '/api/v1/video_task' });
+  // Each call's path, schemas and access come from @app/contract.
+  await app.register(versionRoutes);
+  await app.register(accountRoutes);
+  await app.register(pointsRoutes);
+  await app.register(sysVideoRoutes);
+  await app.register(videoTaskRoutes);
   // /server_api/oss/stsPolicy, and the embedded store's /files/* (signed uploads, downloads).
   await app.register(fileRoutes);
-  await app.register(adminRoutes, { prefix: '/admin/api' });
+  await app.register(adminRoutes);
 };

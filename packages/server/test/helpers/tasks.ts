@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { pointsLedger, videoTasks } from '../../src/db/schema.js';
-import type { UploadPolicy } from '../../src/modules/storage/store.js';
+import type { UploadPolicy, VideoTask } from '@app/contract';
 import { taskOutputKeys } from '../../src/modules/tasks/task-outputs.js';
-import type { VideoTask } from '../../src/modules/tasks/video-task.js';
 import { startWorkers, type WorkerOptions, type WorkerPool } from '../../src/workers/worker-pool.js';
 import { PNG, uploadForm } from '../modules/storage/upload-fixtures.js';
 import type { EngineContext } from './engines.js';

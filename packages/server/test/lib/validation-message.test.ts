@@ -1,4 +1,4 @@
-import { NO_C0_CONTROL_CHARS, NO_CONTROL_CHARS } from '../../src/lib/schemas.js';
+import { NO_C0_CONTROL_CHARS, NO_CONTROL_CHARS } from '@app/contract';
 import { validationMessage, type SchemaError } from '../../src/lib/validation-message.js';
 
 const error = (keyword: string, instancePath: string, params: Record<string, unknown>, parentSchema?: unknown): SchemaError => ({

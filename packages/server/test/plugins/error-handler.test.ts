@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { envelopeSchema, ok } from '../../src/lib/envelope.js';
+import { Enveloped } from '@app/contract';
+import { Type } from '@sinclair/typebox';
+import { ok } from '../../src/lib/envelope.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { removeTempDirs } from '../helpers/temp-dirs.js';
 
@@ -18,7 +20,7 @@ function addEchoRoute(app: FastifyInstance): void {
             ratio: { type: 'string', enum: ['9:16', '16:9'] },
           },
         },
-        response: { 200: envelopeSchema({ type: 'object', properties: { title: { type: 'string' } } }) },
+        response: { 200: Enveloped(Type.Object({ title: Type.Optional(Type.String()) })) },
       },
     },
     async (request) => ok({ title: (request.body as { title: string }).title }),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../src/config.js';
 import { contentSecurityPolicy } from '../../src/plugins/security-headers.js';
-import type { UploadPolicy } from '../../src/modules/storage/store.js';
+import { type UploadPolicy } from '@app/contract';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { describeEngines } from '../helpers/engines.js';
 import { createSignedInUser } from '../helpers/storage-users.js';

@@ -9,7 +9,7 @@ import { probe } from '../../../engine/test/helpers/probe.js';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { files, videoTasks } from '../../src/db/schema.js';
-import type { UploadPolicy } from '../../src/modules/storage/store.js';
+import { type UploadPolicy } from '@app/contract';
 import { moveLegacyOutputs } from '../../src/modules/tasks/legacy-outputs.js';
 import { createProvider } from '../../src/modules/tasks/create-provider.js';
 import { legacyTaskOutputKeys } from '../../src/modules/tasks/task-outputs.js';

@@ -9,7 +9,7 @@ const PHONE = /^1[3-9]\d{9}$/;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 32;
 
-/** The rule for a new account's password, shown under the password field (the server's words: packages/server/src/modules/accounts/password-rule.ts). */
+/** The rule for a new account's password, shown under the password field (the server's words: PASSWORD_RULE of @app/contract). */
 export const PASSWORD_RULE = '注册时密码须为 8-32 位，同时包含字母和数字，且不能包含手机号';
 
 export interface LoginForm {

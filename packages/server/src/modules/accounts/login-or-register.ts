@@ -1,3 +1,4 @@
+import type { BodyOf, loginOrRegister as loginOrRegisterCall } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { users } from '../../db/schema.js';
@@ -9,12 +10,8 @@ import { issueToken, type UserRow } from '../sessions/tokens.js';
 import { assertNewPassword } from './password-rule.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 
-export interface Credentials {
-  phone: string;
-  password: string;
-  /** Used only when the phone is new; a sign-in keeps the account's nickname. */
-  nickname?: string;
-}
+/** What sign-in or sign-up takes (@app/contract's login_or_register body). */
+export type Credentials = BodyOf<typeof loginOrRegisterCall>;
 
 export interface SignedIn {
   user: UserRow;

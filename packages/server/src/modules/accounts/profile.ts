@@ -1,3 +1,4 @@
+import type { BodyOf, changeInfo } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.js';
 import { RspCode } from '../../lib/envelope.js';
@@ -5,15 +6,10 @@ import { BusinessError } from '../../lib/errors.js';
 import { findUploadedImage } from '../files/user-uploads.js';
 import type { UserRow } from '../sessions/tokens.js';
 
-type UploadDeps = Parameters<typeof findUploadedImage>[0];
+/** The fields 个人资料 may change (@app/contract's change_info body). */
+export type ProfileChanges = BodyOf<typeof changeInfo>;
 
-/** The fields of 个人资料 a user may change; each one left out stays as it is. */
-export interface ProfileChanges {
-  nickname?: string;
-  name?: string;
-  /** A URL this server issued for the user's own upload, or '' for none. */
-  avatar?: string;
-}
+type UploadDeps = Parameters<typeof findUploadedImage>[0];
 
 const INVALID_AVATAR = '头像地址无效';
 

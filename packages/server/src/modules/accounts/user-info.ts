@@ -1,20 +1,5 @@
+import type { UserInfo } from '@app/contract';
 import type { UserRow } from '../sessions/tokens.js';
-
-/** What the app stores as its session (docs/api.md, /api/v1/account/getAccountInfo): ids as strings, times in ms. */
-export interface UserInfo {
-  id: string;
-  phone: string;
-  nickname: string;
-  name: string;
-  avatar: string;
-  /** Always there: the app replaces its stored session with this object (docs/api.md, /api/v1/account/getAccountInfo). */
-  token: string;
-  /** The points balance. */
-  createNum: number;
-  /** End of membership; 0 = never a member. */
-  expireTime: number;
-  createdAt: number;
-}
 
 export function toUserInfo(user: UserRow, token: string): UserInfo {
   return {

@@ -1,28 +1,9 @@
+import { type CodeStatus, type CodeView, normalizeCode } from '@app/contract';
 import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { activationCodes, codeBatches, users } from '../../db/schema.js';
 import { RspCode } from '../../lib/envelope.js';
 import { BusinessError } from '../../lib/errors.js';
-import { normalizeCode } from './code-format.js';
-
-export const CODE_STATUSES = ['unused', 'used', 'disabled', 'expired'] as const;
-export type CodeStatus = (typeof CODE_STATUSES)[number];
-
-/** One code as the admin API shows it: times in ms (0 = not yet / none). */
-export interface CodeView {
-  id: string;
-  code: string;
-  batchId: string;
-  status: CodeStatus;
-  points: number;
-  days: number;
-  endsAt: number;
-  /** Phone of the account that redeemed it; '' while unused (or if that account is gone). */
-  redeemedByPhone: string;
-  redeemedAt: number;
-  disabledAt: number;
-  createdAt: number;
-}
 
 interface CodeRow {
   code: typeof activationCodes.$inferSelect;

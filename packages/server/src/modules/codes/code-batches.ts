@@ -1,3 +1,4 @@
+import type { CodeBatch } from '@app/contract';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database.js';
 import { activationCodes, codeBatches } from '../../db/schema.js';
@@ -20,7 +21,7 @@ type BatchRow = typeof codeBatches.$inferSelect;
 const INSERT_CHUNK = 1000;
 
 /** Makes a batch and its `count` codes in one transaction: either all of them exist, or none. */
-export async function createBatch(db: Db, batch: NewBatch, now = new Date()): Promise<{ batch: BatchSummary; codes: string[] }> {
+export async function createBatch(db: Db, batch: NewBatch, now = new Date()): Promise<{ batch: CodeBatch; codes: string[] }> {
   if (batch.points === 0 && batch.days === 0) throw new BusinessError(RspCode.invalidParam, '积分和会员天数不能都为 0');
   if (batch.endsAt && batch.endsAt.getTime() <= now.getTime()) throw new BusinessError(RspCode.invalidParam, '截止时间必须晚于现在');
 
@@ -54,23 +55,8 @@ async function insertFreshCodes(tx: Tx, batchId: number, wanted: number, now: Da
   return inserted.map((row) => row.code);
 }
 
-/** A batch as the admin API shows it: times in ms (0 = none), each state's count of codes. */
-export interface BatchSummary {
-  id: string;
-  points: number;
-  days: number;
-  count: number;
-  endsAt: number;
-  note: string;
-  createdAt: number;
-  unused: number;
-  used: number;
-  disabled: number;
-  expired: number;
-}
-
 /** Batches newest first, each with how many of its codes are in each state. */
-export async function listBatches(db: Db, page: number, pageSize: number, now = new Date()): Promise<{ list: BatchSummary[]; total: number }> {
+export async function listBatches(db: Db, page: number, pageSize: number, now = new Date()): Promise<{ list: CodeBatch[]; total: number }> {
   const [totalRow] = await db.select({ total: count() }).from(codeBatches);
   const rows = await db
     .select({
@@ -88,7 +74,7 @@ export async function listBatches(db: Db, page: number, pageSize: number, now = 
   return { list, total: totalRow?.total ?? 0 };
 }
 
-function summarizeBatch(batch: BatchRow, used: number, disabled: number, now: Date): BatchSummary {
+function summarizeBatch(batch: BatchRow, used: number, disabled: number, now: Date): CodeBatch {
   const left = batch.count - used - disabled;
   const ended = batch.endsAt !== null && batch.endsAt.getTime() <= now.getTime();
   return {

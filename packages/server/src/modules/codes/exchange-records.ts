@@ -1,17 +1,8 @@
+import type { ExchangeRecord } from '@app/contract';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { activationCodes, codeBatches } from '../../db/schema.js';
 import { maskCode } from './code-format.js';
-
-/** ExchangeRecord (docs/api.md, /api/v1/activationCode/activation_records): a code this user redeemed, masked, with what it granted. */
-export interface ExchangeRecord {
-  id: string;
-  code: string;
-  points: number;
-  days: number;
-  /** When it was redeemed (ms). */
-  createdAt: number;
-}
 
 /** The user's redemptions, newest first. */
 export async function listExchangeRecords(db: Db, userId: number, page: number, pageSize: number): Promise<{ list: ExchangeRecord[]; total: number }> {

@@ -5,7 +5,7 @@ import { RspCode } from '../../lib/envelope.js';
 import { BusinessError } from '../../lib/errors.js';
 import { changePoints } from '../points/ledger.js';
 import { releaseAttempt, reserveAttempt, settleAttempt } from '../rate-limit/rate-limit.js';
-import { normalizeCode } from './code-format.js';
+import { normalizeCode, RspMsg } from '@app/contract';
 
 /** docs/api.md, /api/v1/activationCode/activate: 10 failed attempts per user per hour, then 429 — 2^80 codes stay out of reach. */
 export const FAILED_REDEEM_LIMIT = { max: 10, windowMs: 3600 * 1000 } as const;
@@ -19,7 +19,7 @@ export interface Redemption {
   memberUntil: Date | null;
 }
 
-const unknownCode = () => new BusinessError(RspCode.notFound, '激活码无效');
+const unknownCode = () => new BusinessError(RspCode.notFound, RspMsg.codeInvalid);
 
 /**
  * Redeems `input` for `userId`: marks the code, grants its points (a `redeem` ledger row) and
@@ -70,7 +70,7 @@ async function redeemIn(tx: Tx, userId: number, code: string, now: Date): Promis
       .from(activationCodes)
       .where(eq(activationCodes.code, code));
     assertRedeemable({ ...found, ...current }, now);
-    throw new BusinessError(RspCode.notAllowed, '激活码已被使用');
+    throw new BusinessError(RspCode.notAllowed, RspMsg.codeUsed);
   }
 
   const { points, days } = found.batch;
@@ -101,7 +101,7 @@ interface CodeState {
 
 /** rspCode 5 with the reason a known code cannot be redeemed now; used wins over the others. */
 function assertRedeemable(state: CodeState, now: Date): void {
-  if (state.redeemedAt) throw new BusinessError(RspCode.notAllowed, '激活码已被使用');
-  if (state.disabledAt) throw new BusinessError(RspCode.notAllowed, '激活码已停用');
-  if (state.batch.endsAt && state.batch.endsAt.getTime() <= now.getTime()) throw new BusinessError(RspCode.notAllowed, '激活码已过期');
+  if (state.redeemedAt) throw new BusinessError(RspCode.notAllowed, RspMsg.codeUsed);
+  if (state.disabledAt) throw new BusinessError(RspCode.notAllowed, RspMsg.codeDisabled);
+  if (state.batch.endsAt && state.batch.endsAt.getTime() <= now.getTime()) throw new BusinessError(RspCode.notAllowed, RspMsg.codeExpired);
 }

@@ -4,7 +4,8 @@ import type { Db } from '../../db/database.js';
 import { files } from '../../db/schema.js';
 import { RspCode } from '../../lib/envelope.js';
 import { BusinessError } from '../../lib/errors.js';
-import { UPLOAD_KINDS, type FileStore } from '../storage/store.js';
+import { type FileStore } from '../storage/store.js';
+import { UPLOAD_KINDS } from '@app/contract';
 import { blocksUserDelete, fileUse } from './file-in-use.js';
 import { keyOfFileUrl } from './file-urls.js';
 

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.js';
-import { LIVE_TASK_STATUSES, users, videoTasks } from '../../db/schema.js';
+import { users, videoTasks } from '../../db/schema.js';
+import { LIVE_TASK_STATUSES } from '@app/contract';
 
 /** A user's upload, as the rows that use it store it: by its owner and the URL the server issued. */
 export interface UserFile {

@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { files } from '../../db/schema.js';
-import { UPLOAD_KINDS, type FileStore } from '../storage/store.js';
+import { type FileStore } from '../storage/store.js';
+import { UPLOAD_KINDS } from '@app/contract';
 import { fileUse } from './file-in-use.js';
 
 // Pictures uploaded into a form that was then left, avatars replaced by newer ones, upload

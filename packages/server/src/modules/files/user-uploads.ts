@@ -3,7 +3,8 @@ import type { Queryable } from '../../db/database.js';
 import type { FileKind } from '../../db/schema.js';
 import { isUploadContentType, SNIFF_LENGTH, sniffContentType } from '../storage/image-types.js';
 import type { FileStore } from '../storage/store.js';
-import { UPLOAD_KINDS, UPLOAD_LIMITS } from '../storage/store.js';
+import { UPLOAD_LIMITS } from '../storage/store.js';
+import { UPLOAD_KINDS } from '@app/contract';
 import { claimUpload, findFile } from './file-records.js';
 import { keyOfFileUrl } from './file-urls.js';
 

@@ -1,6 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
-import { pointsLedger, users, type LedgerType } from '../../db/schema.js';
+import { pointsLedger, users } from '../../db/schema.js';
+import { type LedgerType, RspMsg } from '@app/contract';
 import { BusinessError } from '../../lib/errors.js';
 import { RspCode } from '../../lib/envelope.js';
 
@@ -28,7 +29,7 @@ export async function changePoints(tx: Tx, change: PointsChange): Promise<{ bala
   if (!updated) {
     const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.id, change.userId));
     if (!exists) throw new Error(`changePoints: no user ${change.userId}`);
-    throw new BusinessError(RspCode.notEnoughPoints, '积分不足');
+    throw new BusinessError(RspCode.notEnoughPoints, RspMsg.notEnoughPoints);
   }
   await tx.insert(pointsLedger).values({
     userId: change.userId,

@@ -1,17 +1,7 @@
+import type { PointsRecord } from '@app/contract';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { pointsLedger, type LedgerType } from '../../db/schema.js';
-
-/** PointsRecord (docs/api.md, /api/v1/credit_consumption/list): one ledger row. `taskId` is '' when the change belongs to no task. */
-export interface PointsRecord {
-  id: string;
-  change: number;
-  balance: number;
-  type: LedgerType;
-  title: string;
-  taskId: string;
-  createdAt: number;
-}
+import { pointsLedger } from '../../db/schema.js';
 
 /** The user's ledger, newest first (ids grow with every change). */
 export async function listPointsRecords(db: Db, userId: number, page: number, pageSize: number): Promise<{ list: PointsRecord[]; total: number }> {

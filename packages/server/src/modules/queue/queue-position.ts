@@ -1,6 +1,7 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { videoTasks, type TaskStatus } from '../../db/schema.js';
+import { videoTasks } from '../../db/schema.js';
+import { type TaskStatus } from '@app/contract';
 import { RspCode } from '../../lib/envelope.js';
 import { BusinessError } from '../../lib/errors.js';
 import { ownTask, parseTaskId, TASK_NOT_FOUND } from '../tasks/own-task.js';

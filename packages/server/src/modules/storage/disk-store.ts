@@ -7,7 +7,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FILES_PREFIX, isSafeKey, userDir } from '../files/file-urls.js';
 import { encodePolicy, hasValidSignature, signPolicy } from './post-policy.js';
-import type { FileStore, PutBody, StoredObject, UploadKind, UploadPolicy } from './store.js';
+import type { FileStore, PutBody, StoredObject } from './store.js';
+import { type UploadKind, type UploadPolicy } from '@app/contract';
 import { UPLOAD_LIMITS } from './store.js';
 import { newUploadKey } from './upload-keys.js';
 

@@ -1,3 +1,4 @@
+import { UploadRefusal, type UploadRefusalMsg } from '@app/contract';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
@@ -9,19 +10,8 @@ import type { DiskStore } from './disk-store.js';
 import { isUploadContentType, SNIFF_LENGTH, sniffContentType } from './image-types.js';
 import { brokenCondition, conditionField, contentLengthRange, decodePolicy } from './post-policy.js';
 
-/** Why an upload was refused: the `msg` of the 403 (docs/api.md, POST /files). */
-export const UploadRefusal = {
-  invalid: '上传凭证无效',
-  expired: '上传凭证已过期',
-  used: '上传凭证已使用',
-  tooLarge: '文件过大',
-  empty: '文件不能为空',
-  notImage: '只能上传 JPG、PNG 或 WEBP 图片',
-  malformed: '上传请求格式不正确',
-} as const;
-
 export class UploadRefusedError extends Error {
-  constructor(readonly msg: (typeof UploadRefusal)[keyof typeof UploadRefusal]) {
+  constructor(readonly msg: UploadRefusalMsg) {
     super(msg);
     this.name = 'UploadRefusedError';
   }

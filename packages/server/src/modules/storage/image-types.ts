@@ -1,6 +1,4 @@
-/** The only files users may upload (docs/api.md, /server_api/oss/stsPolicy: images only, jpeg, png, webp). */
-export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
+import { UPLOAD_CONTENT_TYPES, type UploadContentType } from '@app/contract';
 
 /** Bytes needed to recognise every type below (WEBP's 'RIFF' size 'WEBP', MP4's size 'ftyp'). */
 export const SNIFF_LENGTH = 12;

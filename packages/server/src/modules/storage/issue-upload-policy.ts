@@ -1,7 +1,8 @@
 import type { Queryable } from '../../db/database.js';
 import { recordIssuedKey } from '../files/file-records.js';
 import { countAttempt, type Limit } from '../rate-limit/rate-limit.js';
-import type { FileStore, UploadKind, UploadPolicy } from './store.js';
+import type { FileStore } from './store.js';
+import { type UploadKind, type UploadPolicy } from '@app/contract';
 
 /**
  * Upload policies one user may take: 60 per 10 minutes (then 429). Each policy lets its holder

@@ -5,7 +5,8 @@ import type { S3Config } from '../../config.js';
 import { userDir } from '../files/file-urls.js';
 import { cacheControlOf, USER_CONTENT } from './cache-control.js';
 import { decodePolicy } from './post-policy.js';
-import type { FileStore, PutBody, StoredObject, UploadKind, UploadPolicy } from './store.js';
+import type { FileStore, PutBody, StoredObject } from './store.js';
+import { type UploadKind, type UploadPolicy } from '@app/contract';
 import { UPLOAD_LIMITS } from './store.js';
 import { newUploadKey } from './upload-keys.js';
 

@@ -1,37 +1,12 @@
 import type { Readable } from 'node:stream';
-import { UPLOAD_CONTENT_TYPES } from './image-types.js';
+import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_SIZE, UPLOAD_POLICY_TTL_SECONDS, type UploadKind, type UploadPolicy } from '@app/contract';
 
 /** docs/api.md, /server_api/oss/stsPolicy: what one upload may be, whichever store takes it. */
 export const UPLOAD_LIMITS = {
-  /** 10 MiB. */
-  maxSize: 10 * 1024 * 1024,
+  maxSize: UPLOAD_MAX_SIZE,
   contentTypes: UPLOAD_CONTENT_TYPES,
-  /** A policy is good for 10 minutes. */
-  ttlSeconds: 10 * 60,
+  ttlSeconds: UPLOAD_POLICY_TTL_SECONDS,
 } as const;
-
-/** What the app may upload: a picture for a video, or its own avatar. */
-export const UPLOAD_KINDS = ['image', 'avatar'] as const;
-export type UploadKind = (typeof UPLOAD_KINDS)[number];
-
-/**
- * The answer of `/server_api/oss/stsPolicy` (docs/api.md): the app POSTs multipart to `host` with every
- * entry of `fields`, then `key`, then `file` last, and afterwards uses `url`.
- */
-export interface UploadPolicy {
-  host: string;
-  /** The prefix only this user may write (`users/<id>/`). */
-  dir: string;
-  /** The key the server chose for this upload; the app sends it as the `key` field. */
-  key: string;
-  /** Seconds since the epoch after which the store refuses the upload. */
-  expire: number;
-  maxSize: number;
-  contentTypes: string[];
-  fields: Record<string, string>;
-  /** Where the file is served once uploaded. */
-  url: string;
-}
 
 export interface StoredObject {
   size: number;

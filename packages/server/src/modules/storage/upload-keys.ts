@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { userDir } from '../files/file-urls.js';
-import type { UploadKind } from './store.js';
+import { type UploadKind } from '@app/contract';
 
 /**
  * A fresh key for one upload: `users/<id>/<kind>/<128 random bits>`. The server picks it (the app

@@ -6,7 +6,7 @@ import type { FileStore } from '../storage/store.js';
 import { endWithRefund } from './end-with-refund.js';
 import { ownTask, requireOwnTaskId, TASK_NOT_FOUND } from './own-task.js';
 import { loadVideoTask } from './task-views.js';
-import type { VideoTask } from './video-task.js';
+import type { VideoTask } from '@app/contract';
 
 export const CANNOT_CANCEL = '视频已结束，无法取消';
 

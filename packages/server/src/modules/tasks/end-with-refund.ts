@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/database.js';
-import { LIVE_TASK_STATUSES, videoTasks } from '../../db/schema.js';
+import { videoTasks } from '../../db/schema.js';
+import { LIVE_TASK_STATUSES } from '@app/contract';
 import { changePoints } from '../points/ledger.js';
 import type { TaskRow } from './video-task.js';
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, notInArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { files, LIVE_TASK_STATUSES, videoTasks } from '../../db/schema.js';
+import { files, videoTasks } from '../../db/schema.js';
+import { LIVE_TASK_STATUSES } from '@app/contract';
 import type { FileStore } from '../storage/store.js';
 import { legacyTaskOutputKeys, taskOutputKeys } from './task-outputs.js';
 

@@ -1,3 +1,4 @@
+import type { Quote } from '@app/contract';
 import type { ServerConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { getTemplate } from '../templates/templates.js';
@@ -11,12 +12,6 @@ export function taskCost(config: Pick<ServerConfig, 'pointsPerSecond'>, duration
 export async function resolveTemplateId(db: Db, templateId: string | undefined): Promise<number | null> {
   if (templateId === undefined || templateId === '') return null;
   return Number((await getTemplate(db, templateId)).id);
-}
-
-export interface Quote {
-  cost: number;
-  balance: number;
-  enough: boolean;
 }
 
 /** The price shown before submitting, beside the balance it would come out of. */

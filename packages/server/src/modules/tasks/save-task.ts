@@ -1,7 +1,8 @@
+import type { ReceivedBody, save, VideoTask } from '@app/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ServerConfig } from '../../config.js';
 import type { Db, Tx } from '../../db/database.js';
-import { files, videoTasks, type AspectRatio } from '../../db/schema.js';
+import { files, videoTasks } from '../../db/schema.js';
 import { RspCode } from '../../lib/envelope.js';
 import { BusinessError } from '../../lib/errors.js';
 import { findUploadedImage } from '../files/user-uploads.js';
@@ -11,17 +12,9 @@ import type { FileStore } from '../storage/store.js';
 import { TASK_NOT_FOUND } from './own-task.js';
 import { resolveTemplateId, taskCost } from './pricing.js';
 import { loadVideoTask } from './task-views.js';
-import type { VideoTask } from './video-task.js';
 
-export interface NewTask {
-  title: string;
-  prompt: string;
-  images: string[];
-  templateId?: string;
-  aspectRatio: AspectRatio;
-  duration: number;
-  clientRequestId?: string;
-}
+/** A task as the save call receives it (@app/contract), the token aside. */
+export type NewTask = Omit<ReceivedBody<typeof save>, 'token'>;
 
 export interface SaveDeps {
   db: Db;

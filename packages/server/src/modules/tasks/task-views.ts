@@ -1,11 +1,12 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.js';
-import { videoTasks, type TaskStatus } from '../../db/schema.js';
+import { videoTasks } from '../../db/schema.js';
+import type { TaskStatus, VideoTask } from '@app/contract';
 import { queuePositionSql } from '../queue/claim-order.js';
 import { RspCode } from '../../lib/envelope.js';
 import { BusinessError } from '../../lib/errors.js';
 import { ownTask, parseTaskId, TASK_NOT_FOUND } from './own-task.js';
-import { toVideoTask, type VideoTask } from './video-task.js';
+import { toVideoTask } from './video-task.js';
 
 type FileUrl = (key: string) => string;
 

@@ -1,4 +1,4 @@
-import type { AspectRatio } from '../../db/schema.js';
+import { type AspectRatio } from '@app/contract';
 
 // The renderer as the workers see it. packages/engine implements the same shape; the server
 // keeps its own copy so it builds and tests without the engine.

@@ -1,32 +1,7 @@
-import type { AspectRatio, TaskStatus } from '../../db/schema.js';
+import type { VideoTask } from '@app/contract';
 import { videoTasks } from '../../db/schema.js';
 
 export type TaskRow = typeof videoTasks.$inferSelect;
-
-/** VideoTask (docs/api.md, /api/v1/video_task/detail): what every video_task call answers. */
-export interface VideoTask {
-  id: string;
-  title: string;
-  prompt: string;
-  images: string[];
-  /** '' when the task has no template. */
-  templateId: string;
-  aspectRatio: AspectRatio;
-  duration: number;
-  status: TaskStatus;
-  progress: number;
-  /** 1-based while queued, else 0. */
-  queuePosition: number;
-  cost: number;
-  /** '' until succeeded. */
-  videoUrl: string;
-  coverUrl: string;
-  errorMsg: string;
-  createdAt: number;
-  /** 0 until a worker took it. */
-  startedAt: number;
-  finishedAt: number;
-}
 
 export function toVideoTask(row: TaskRow, queuePosition: number, fileUrl: (key: string) => string): VideoTask {
   const done = row.status === 'succeeded';

@@ -1,22 +1,9 @@
+import { type AdminTemplate, RspMsg, type SysVideo } from '@app/contract';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { sysVideos, type AspectRatio } from '../../db/schema.js';
+import { sysVideos } from '../../db/schema.js';
 import { RspCode } from '../../lib/envelope.js';
 import { BusinessError } from '../../lib/errors.js';
-
-/** SysVideo (docs/api.md, /api/v1/sysVideo/detail): a template with its sample video, as the home page shows it. */
-export interface SysVideo {
-  id: string;
-  title: string;
-  description: string;
-  category: string;
-  style: string;
-  coverUrl: string;
-  videoUrl: string;
-  duration: number;
-  aspectRatio: AspectRatio;
-  sort: number;
-}
 
 export interface NewTemplate extends Omit<SysVideo, 'id'> {
   /** How the renderer draws it (colours, fonts, title card); not shown to the app. */
@@ -57,14 +44,8 @@ export async function listTemplates(
 export async function getTemplate(db: Db, id: string): Promise<SysVideo> {
   const numeric = /^[1-9]\d{0,15}$/.test(id) ? Number(id) : NaN;
   const [row] = Number.isSafeInteger(numeric) ? await db.select().from(sysVideos).where(and(shown, eq(sysVideos.id, numeric))) : [];
-  if (!row) throw new BusinessError(RspCode.notFound, '模板不存在');
+  if (!row) throw new BusinessError(RspCode.notFound, RspMsg.templateNotFound);
   return toSysVideo(row);
-}
-
-/** What the admin API answers for a new template: whether the app shows it yet. */
-export interface AddedTemplate extends SysVideo {
-  /** `ready`: its URLs were given, the app shows it; `pending`: the workers render its sample first. */
-  sampleStatus: 'ready' | 'pending';
 }
 
 /**
@@ -72,7 +53,7 @@ export interface AddedTemplate extends SysVideo {
  * from its title, description and params (as for the built-in ones) and it shows once stored.
  * One URL alone would show a tile whose cover or video is missing, so it is refused.
  */
-export async function addTemplate(db: Db, template: NewTemplate): Promise<AddedTemplate> {
+export async function addTemplate(db: Db, template: NewTemplate): Promise<AdminTemplate> {
   if (!template.coverUrl !== !template.videoUrl) {
     throw new BusinessError(RspCode.invalidParam, '封面地址和视频地址要么都给，要么都不给（都不给时由服务器渲染样片）');
   }

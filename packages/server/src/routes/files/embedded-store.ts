@@ -1,10 +1,11 @@
+import { serveFile, upload, UploadRefusal } from '@app/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { serve } from '../../lib/contract-route.js';
 import { isSafeKey } from '../../modules/files/file-urls.js';
-import { receiveUpload, UploadRefusal, UploadRefusedError, type UploadPart } from '../../modules/storage/disk-upload.js';
+import { receiveUpload, UploadRefusedError, type UploadPart } from '../../modules/storage/disk-upload.js';
 import type { DiskStore } from '../../modules/storage/disk-store.js';
 import { UPLOAD_LIMITS } from '../../modules/storage/store.js';
 import { openStoredFile } from '../../modules/storage/stored-files.js';
-import { serveFileSchema, uploadSchema } from './schema.js';
 import { sendStoredFile } from './send-stored-file.js';
 
 /** Room for the form fields and multipart framing around a file of the largest allowed size. */
@@ -18,7 +19,7 @@ const DISCARD_LIMIT = 2 * UPLOAD_LIMITS.maxSize;
  * registered on the same instance.
  */
 export const embeddedStoreRoutes: FastifyPluginAsync<{ store: DiskStore }> = async (app, { store }) => {
-  app.post('/files', { schema: uploadSchema }, async (request, reply) => {
+  serve(app, upload, async (request, reply) => {
     // A body that cannot hold an allowed file is refused before a byte of it is read.
     const declaredLength = Number(request.headers['content-length'] ?? 0);
     const refusal = !request.isMultipart()
@@ -38,18 +39,18 @@ export const embeddedStoreRoutes: FastifyPluginAsync<{ store: DiskStore }> = asy
 
   // HEAD declared with GET, not left to Fastify's automatic HEAD route: that one would read the
   // whole file to throw it away and would not keep the Content-Length.
-  app.route<{ Params: { '*': string } }>({
-    method: ['GET', 'HEAD'],
-    url: '/files/*',
-    schema: serveFileSchema,
-    handler: async (request, reply) => {
+  serve(
+    app,
+    serveFile,
+    async (request, reply) => {
       const key = request.params['*'];
       // Decoded already: `%2e%2e%2f` arrives as `../` and fails like the plain form.
       const file = isSafeKey(key) ? await openStoredFile(app.db, store, key) : null;
       if (!file) return reply.code(404).send({ msg: '文件不存在' });
       return sendStoredFile(request, reply, file);
     },
-  });
+    { methods: ['GET', 'HEAD'] },
+  );
 };
 
 /**

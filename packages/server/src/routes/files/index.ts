@@ -1,20 +1,19 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
+import { stsPolicy } from '@app/contract';
+import { serve } from '../../lib/contract-route.js';
 import { ok } from '../../lib/envelope.js';
 import { DiskStore } from '../../modules/storage/disk-store.js';
 import { issueUploadPolicy } from '../../modules/storage/issue-upload-policy.js';
 import { embeddedStoreRoutes } from './embedded-store.js';
-import { stsPolicySchema, type StsPolicyBody } from './schema.js';
 
 /**
  * `/server_api/oss/stsPolicy` (docs/api.md), and — when files live on this server rather
  * than in an S3 bucket — the embedded store's own `/files` endpoints.
  */
 export const fileRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: StsPolicyBody }>(
-    '/server_api/oss/stsPolicy',
-    { schema: stsPolicySchema, preHandler: app.authenticate },
-    async (request) => ok(await issueUploadPolicy(app.db, app.storage, { userId: request.user.id, kind: request.body.kind })),
+  serve(app, stsPolicy, async (request) =>
+    ok(await issueUploadPolicy(app.db, app.storage, { userId: request.user.id, kind: request.body.kind })),
   );
 
   const store = app.storage;

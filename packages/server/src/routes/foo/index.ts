@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { foo } from '@app/contract';
 import { ok } from '../../lib/envelope.js';
-import { fooSchema, type FooQuery } from './schema.js';
+import { serve } from '../../lib/contract-route.js';
 
 /** The sample call (docs/product.md "Call list"): `GET /foo?name=x` → `{ rspCode: 0, rspMsg: '成功', data: { name: 'x' } }`. */
 export const fooRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: FooQuery }>('/foo', { schema: fooSchema }, async (request) => ok({ name: request.query.name }));
+  serve(app, foo, async (request) => ok({ name: request.query.name }));
 };

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { healthz } from '@app/contract';
+import { serve } from '../../lib/contract-route.js';
 import { runHealthChecks } from '../../plugins/health-checks.js';
-import { healthzSchema } from './schema.js';
 
 export const healthzRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/healthz', { schema: healthzSchema }, async (request, reply) => {
+  serve(app, healthz, async (request, reply) => {
     const errors = await runHealthChecks(app.healthChecks);
     if (errors.length === 0) return { status: 'ok' };
     for (const err of errors) request.log.error({ err }, 'health check failed');

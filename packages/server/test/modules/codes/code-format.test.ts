@@ -1,4 +1,5 @@
-import { CODE_ALPHABET, generateCode, maskCode, normalizeCode } from '../../../src/modules/codes/code-format.js';
+import { generateCode, maskCode } from '../../../src/modules/codes/code-format.js';
+import { CODE_ALPHABET, normalizeCode } from '@app/contract';
 
 describe('activation code format', () => {
   it('uses 32 upper-case letters and digits without 0 O 1 I', () => {

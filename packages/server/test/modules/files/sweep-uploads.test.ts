@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../src/app.js';
 import { files, users, videoTasks } from '../../../src/db/schema.js';
 import { sweepAbandonedUploads } from '../../../src/modules/files/sweep-uploads.js';
-import type { UploadPolicy } from '../../../src/modules/storage/store.js';
+import { type UploadPolicy } from '@app/contract';
 import { describeEngines, testConfig } from '../../helpers/engines.js';
 import { saveOk, uploadImage, waitUntil } from '../../helpers/tasks.js';
 import { removeTempDirs } from '../../helpers/temp-dirs.js';

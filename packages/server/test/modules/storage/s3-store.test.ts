@@ -5,7 +5,7 @@ import S3rver from 's3rver';
 import { files } from '../../../src/db/schema.js';
 import { findUploadedImage } from '../../../src/modules/files/user-uploads.js';
 import { brokenCondition, decodePolicy } from '../../../src/modules/storage/post-policy.js';
-import type { UploadPolicy } from '../../../src/modules/storage/store.js';
+import { type UploadPolicy } from '@app/contract';
 import { describeEngines } from '../../helpers/engines.js';
 import { createSignedInUser, type SignedInUser } from '../../helpers/storage-users.js';
 import { makeTempDir } from '../../helpers/temp-dirs.js';

@@ -1,4 +1,4 @@
-import type { UploadPolicy } from '../../../src/modules/storage/store.js';
+import { type UploadPolicy } from '@app/contract';
 
 // Tiny real images (1×1), and things that are not images, for the upload tests.
 

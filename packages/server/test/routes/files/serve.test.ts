@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { UploadPolicy } from '../../../src/modules/storage/store.js';
+import { type UploadPolicy } from '@app/contract';
 import { describeEngines } from '../../helpers/engines.js';
 import { createSignedInUser } from '../../helpers/storage-users.js';
 import { JPEG, uploadForm } from '../../modules/storage/upload-fixtures.js';

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { UploadPolicy } from '../../../src/modules/storage/store.js';
+import { type UploadPolicy } from '@app/contract';
 import { describeEngines } from '../../helpers/engines.js';
 import { createSignedInUser } from '../../helpers/storage-users.js';
 import { MIB, PNG } from '../../modules/storage/upload-fixtures.js';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { files } from '../../../src/db/schema.js';
 import { issueUploadPolicy } from '../../../src/modules/storage/issue-upload-policy.js';
 import { encodePolicy, decodePolicy } from '../../../src/modules/storage/post-policy.js';
-import type { UploadPolicy } from '../../../src/modules/storage/store.js';
+import { type UploadPolicy } from '@app/contract';
 import { describeEngines } from '../../helpers/engines.js';
 import { createSignedInUser, type SignedInUser } from '../../helpers/storage-users.js';
 import { HTML, JPEG, MIB, PNG, SVG, uploadForm, WEBP, type FileToSend } from '../../modules/storage/upload-fixtures.js';

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { versionInfo as versionCall } from '@app/contract';
 import { ok } from '../../../../lib/envelope.js';
-import { versionInfoSchema } from './schema.js';
+import { serve } from '../../../../lib/contract-route.js';
 import { versionInfo } from './version-info.js';
 
 export const versionRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/get_version_info', { schema: versionInfoSchema }, async () => ok(versionInfo));
+  serve(app, versionCall, async () => ok(versionInfo));
 };

@@ -1,11 +1,5 @@
+import type { VersionInfo } from '@app/contract';
 import { serverVersion } from '../../../../lib/server-version.js';
-
-export interface VersionInfo {
-  version: string;
-  minVersion: string;
-  releaseNotes: string;
-  serverVersion: string;
-}
 
 /** The app release this server goes with. Bump `version` on a release; `minVersion` when an old app must update. */
 export const versionInfo: VersionInfo = {

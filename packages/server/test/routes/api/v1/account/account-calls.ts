@@ -1,6 +1,6 @@
 import type { EngineContext } from '../../../../helpers/engines.js';
 import { uniquePhone } from '../../../../helpers/engines.js';
-import type { UserInfo } from '../../../../../src/modules/accounts/user-info.js';
+import type { UserInfo } from '@app/contract';
 
 export const LOGIN = '/api/v1/account/login_or_register';
 export const ACCOUNT_INFO = '/api/v1/account/getAccountInfo';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { files, users } from '../../../../../src/db/schema.js';
-import type { UploadPolicy } from '../../../../../src/modules/storage/store.js';
+import { type UploadPolicy } from '@app/contract';
 import { describeEngines } from '../../../../helpers/engines.js';
 import { createSignedInUser, type SignedInUser } from '../../../../helpers/storage-users.js';
 import { PNG, uploadForm } from '../../../../modules/storage/upload-fixtures.js';
