@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { pointsLedger, videoTasks } from '../../src/db/schema.js';
-import type { UploadPolicy, VideoTask } from '@app/contract';
+import type { ApiBody, UploadPolicy, VideoTask } from '@app/contract';
 import { taskOutputKeys } from '../../src/modules/tasks/task-outputs.js';
 import { startWorkers, type WorkerOptions, type WorkerPool } from '../../src/workers/worker-pool.js';
 import { PNG, uploadForm } from '../modules/storage/upload-fixtures.js';
@@ -9,9 +9,10 @@ import type { TestProvider } from './test-provider.js';
 
 export const TASK_API = '/api/v1/video_task';
 
-/** A save body that passes validation; `overrides` on top. */
+/** A save body that passes validation (typed by the contract); `overrides` on top, which may be anything a test sends. */
 export function taskBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { title: '春日出游', prompt: '阳光、花海和笑声。', aspectRatio: '9:16', duration: 5, ...overrides };
+  const valid: ApiBody<'/api/v1/video_task/save'> = { title: '春日出游', prompt: '阳光、花海和笑声。', aspectRatio: '9:16', duration: 5 };
+  return { ...valid, ...overrides };
 }
 
 /** Calls a video_task route and expects success; answers `data`. */

@@ -1,19 +1,10 @@
+import type { CodeBatch } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import { activationCodes, codeBatches } from '../../../src/db/schema.js';
 import { describeEngines } from '../../helpers/engines.js';
 import { signedInUser } from '../../helpers/users.js';
 
 const ADMIN_TOKEN = 'admin-token-for-the-codes-tests';
-
-interface Batch {
-  id: string;
-  note: string;
-  count: number;
-  unused: number;
-  used: number;
-  disabled: number;
-  expired: number;
-}
 
 describeEngines(
   'admin API: activation codes',
@@ -22,7 +13,7 @@ describeEngines(
     const create = async (body: Record<string, unknown>) => {
       const res = await admin('/create', body);
       expect(res.body.rspCode).toBe(0);
-      return res.body.data as { batch: Batch; codes: string[] };
+      return res.body.data as { batch: CodeBatch; codes: string[] };
     };
     const redeem = (token: string, code: string) => ctx.post('/api/v1/activationCode/activate', { token, code });
 
@@ -107,7 +98,7 @@ describeEngines(
         expect(byCode.get(codes[2]!)).toMatchObject({ status: 'unused' });
 
         const batches = await admin('/batches', { pageSize: 1000 });
-        expect(batches.body.data.list.find((b: Batch) => b.id === batch.id)).toMatchObject({ count: 4, unused: 2, used: 1, disabled: 1, expired: 0 });
+        expect(batches.body.data.list.find((b: CodeBatch) => b.id === batch.id)).toMatchObject({ count: 4, unused: 2, used: 1, disabled: 1, expired: 0 });
       });
 
       it('marks the unredeemed codes of a batch past its end as expired', async () => {
@@ -118,14 +109,14 @@ describeEngines(
         await ctx.db().update(codeBatches).set({ endsAt: new Date(Date.now() - 60_000) }).where(eq(codeBatches.id, Number(batch.id)));
         const list = (await admin('/list', { batchId: batch.id })).body.data.list as { code: string; status: string }[];
         expect(Object.fromEntries(list.map((c) => [c.code, c.status]))).toEqual({ [codes[0]!]: 'used', [codes[1]!]: 'expired' });
-        expect((await admin('/batches', { pageSize: 1000 })).body.data.list.find((b: Batch) => b.id === batch.id)).toMatchObject({ unused: 0, used: 1, expired: 1 });
+        expect((await admin('/batches', { pageSize: 1000 })).body.data.list.find((b: CodeBatch) => b.id === batch.id)).toMatchObject({ unused: 0, used: 1, expired: 1 });
       });
 
       it('lists batches and codes newest first, in pages', async () => {
         const older = await create({ points: 1, days: 0, count: 3 });
         const newer = await create({ points: 2, days: 0, count: 3 });
         const batches = await admin('/batches', { page: 1, pageSize: 2 });
-        expect(batches.body.data.list.map((b: Batch) => b.id)).toEqual([newer.batch.id, older.batch.id]);
+        expect(batches.body.data.list.map((b: CodeBatch) => b.id)).toEqual([newer.batch.id, older.batch.id]);
         expect(batches.body.data.hasMore).toBe(true);
 
         const page1 = await admin('/list', { batchId: older.batch.id, pageSize: 2 });

@@ -1,19 +1,10 @@
+import type { PointsRecord } from '@app/contract';
 import { changePoints } from '../../../../../src/modules/points/ledger.js';
 import { makeCode } from '../../../../helpers/codes.js';
 import { describeEngines } from '../../../../helpers/engines.js';
 import { expectLedgerMatchesBalances, signedInUser, userState } from '../../../../helpers/users.js';
 
 const URL = '/api/v1/credit_consumption/list';
-
-interface PointsRecord {
-  id: string;
-  change: number;
-  balance: number;
-  type: string;
-  title: string;
-  taskId: string;
-  createdAt: number;
-}
 
 describeEngines('POST /api/v1/credit_consumption/list', (ctx) => {
   /** register +10, redeem +25, generate −15 (task 42), refund +15 (task 42). */
