@@ -3,7 +3,6 @@
 export * from './pages/registry';
 
 export * from './bus/event-bus';
-export type { UserInfo } from './session/user-info';
 export * from './session/session-store';
 
 export * from './navigation/types';
@@ -13,6 +12,7 @@ export * from './navigation/query-string';
 
 export * from './request/config';
 export * from './request/request';
+export * from './request/api';
 export * from './api/account-info';
 export * from './api/upload-image';
 export * from './api/activation-code';

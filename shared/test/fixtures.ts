@@ -1,4 +1,4 @@
-import type { UserInfo } from '../src/session/user-info';
+import type { UserInfo } from '@app/contract';
 
 /** A signed-in user for tests; pass what a test asserts on. */
 export function testUser(overrides: Partial<UserInfo> = {}): UserInfo {

@@ -54,8 +54,12 @@ export function SignedIn<P extends TProperties>(props: P = {} as P) {
   return Type.Object({ token: Type.Optional(Token), ...props });
 }
 
-/** What a caller sends: the body without the token, which the request layer adds. */
-export type BodyOf<C extends Call> = C['body'] extends TObject ? Omit<Static<C['body']>, 'token'> : Record<string, never>;
+/** What a caller sends: the body without the token, which the request layer adds (a GET's query, which carries its data). */
+export type BodyOf<C extends Call> = C['body'] extends TObject
+  ? Omit<Static<C['body']>, 'token'>
+  : C['querystring'] extends TObject
+    ? Static<C['querystring']>
+    : Record<string, never>;
 /** What a handler receives: the validated body with its defaults filled in. */
 export type ReceivedBody<C extends Call> = C['body'] extends TObject ? Received<C['body']> : unknown;
 export type QueryOf<C extends Call> = C['querystring'] extends TObject ? Received<C['querystring']> : unknown;

@@ -1,9 +1,10 @@
-import { ApiError, SIGNED_OUT_RSP_CODE, callApi } from '../request/request';
+import { api } from '../request/api';
+import { ApiError, SIGNED_OUT_RSP_CODE } from '../request/request';
 import { session } from '../session/session-store';
-import type { UserInfo } from '../session/user-info';
+import type { ApiPath, UserInfo } from '@app/contract';
 import { showToast } from '../ui/toast';
 
-export const ACCOUNT_INFO_URL = '/api/v1/account/getAccountInfo';
+export const ACCOUNT_INFO_URL = '/api/v1/account/getAccountInfo' satisfies ApiPath;
 
 /**
  * Reloads the signed-in user's info (on start, back in the foreground) and replaces the stored
@@ -14,7 +15,7 @@ export const ACCOUNT_INFO_URL = '/api/v1/account/getAccountInfo';
 export async function refreshAccountInfo(): Promise<UserInfo | null> {
   if (!session.isLoggedIn()) return null;
   try {
-    const userInfo = await callApi<UserInfo>(ACCOUNT_INFO_URL);
+    const userInfo = await api(ACCOUNT_INFO_URL, {});
     session.set(userInfo);
     return userInfo;
   } catch (error) {

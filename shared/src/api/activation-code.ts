@@ -1,36 +1,19 @@
-import { ApiError, callApi, NETWORK_ERROR_CODE, RequestError, SIGNED_OUT_RSP_CODE } from '../request/request';
+import { CODE_LENGTH, codeCharsValid, foldCode, RspCode, type ApiPath, type RedeemResult } from '@app/contract';
+import { api } from '../request/api';
+import { ApiError, NETWORK_ERROR_CODE, RequestError, SIGNED_OUT_RSP_CODE } from '../request/request';
 import { session } from '../session/session-store';
 
-export const ACTIVATE_URL = '/api/v1/activationCode/activate';
-
-/** What a redeemed code granted, and the balance and membership after it (docs/api.md, /api/v1/activationCode/activate). */
-export interface RedeemResult {
-  points: number;
-  days: number;
-  /** The points balance after the grant. */
-  createNum: number;
-  /** Membership end after the grant, ms; 0 = not a member. */
-  expireTime: number;
-}
-
-/** docs/api.md, /api/v1/activationCode/activate: 16 characters without 0 O 1 I. */
-const CODE_LENGTH = 16;
-const CODE_CHAR = /^[A-HJ-NP-Z2-9]$/;
+export const ACTIVATE_URL = '/api/v1/activationCode/activate' satisfies ApiPath;
 
 /**
- * A code as typed (lower case, spaces, dashes, a Chinese keyboard's full-width forms) in the form
- * the server stores it. The server accepts the raw input as well; this is only for checking it.
+ * What is wrong with the typed code before asking the server, or null when it may be a code (the
+ * contract's format: CODE_LENGTH characters without 0 O 1 I, typed in any case, grouped with spaces or dashes).
  */
-export function normalizeCode(input: string): string {
-  return input.normalize('NFKC').replace(/[\s\-\u2010-\u2015]+/g, '').toUpperCase();
-}
-
-/** What is wrong with the typed code before asking the server, or null when it may be a code. */
 export function codeProblem(input: string): string | null {
-  const code = normalizeCode(input);
+  const code = foldCode(input);
   if (code === '') return '请输入激活码';
   if (code.length !== CODE_LENGTH) return `激活码为 ${CODE_LENGTH} 位，已输入 ${code.length} 位`;
-  if (![...code].every((c) => CODE_CHAR.test(c))) return '激活码由字母和数字组成，不含 0、O、1、I，请检查';
+  if (!codeCharsValid(code)) return '激活码由字母和数字组成，不含 0、O、1、I，请检查';
   return null;
 }
 
@@ -40,7 +23,7 @@ export function codeProblem(input: string): string | null {
  */
 export async function activateCode(code: string): Promise<RedeemResult> {
   // hideErrorToast: the dialog says what went wrong itself, beside the code.
-  const result = await callApi<RedeemResult>(ACTIVATE_URL, { code: code.trim() }, { hideErrorToast: true });
+  const result = await api(ACTIVATE_URL, { code: code.trim() }, { hideErrorToast: true });
   session.update({ createNum: result.createNum, expireTime: result.expireTime });
   return result;
 }
@@ -48,7 +31,7 @@ export async function activateCode(code: string): Promise<RedeemResult> {
 /** Every way a redemption can fail (docs/api.md, /api/v1/activationCode/activate), in words a user understands. */
 export function redeemErrorText(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.rspCode === 4) return '激活码无效，请检查后重新输入';
+    if (error.rspCode === RspCode.notFound) return '激活码无效，请检查后重新输入';
     if (error.rspCode === SIGNED_OUT_RSP_CODE) return '登录已失效，请重新登录后兑换';
     // 5: 激活码已被使用 / 已停用 / 已过期 — the server's words name the reason.
     return error.rspMsg || '兑换失败，请重试';

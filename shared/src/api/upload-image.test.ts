@@ -1,7 +1,8 @@
 import { testUser } from '../../test/fixtures';
 import { closedOrigin, sendJson, sendRaw, useTestServer, type TestServer } from '../request/test-server';
 import { session } from '../session/session-store';
-import { STS_POLICY_URL, UPLOAD_FAILED_TEXT, uploadImage, type UploadPolicy } from './upload-image';
+import type { UploadPolicy } from '@app/contract';
+import { STS_POLICY_URL, UPLOAD_FAILED_TEXT, uploadImage } from './upload-image';
 
 jest.mock('../ui/toast', () => ({ showToast: jest.fn(), toast: jest.fn() }));
 

@@ -1,25 +1,8 @@
-import { callApi, NETWORK_ERROR_CODE, RequestError, uploadFile } from '../request/request';
+import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_SIZE, type ApiPath, type UploadKind } from '@app/contract';
+import { api } from '../request/api';
+import { NETWORK_ERROR_CODE, RequestError, uploadFile } from '../request/request';
 
-export const STS_POLICY_URL = '/server_api/oss/stsPolicy';
-
-/** What the app uploads (docs/api.md, /server_api/oss/stsPolicy): a picture for a video, or the user's avatar. */
-export type UploadKind = 'image' | 'avatar';
-
-/** The answer of stsPolicy: POST `fields`, then `key`, then `file` to `host`; then use `url`. */
-export interface UploadPolicy {
-  host: string;
-  dir: string;
-  key: string;
-  expire: number;
-  maxSize: number;
-  contentTypes: string[];
-  fields: Record<string, string>;
-  url: string;
-}
-
-/** docs/api.md, /server_api/oss/stsPolicy: jpeg, png or webp, at most 10 MiB. */
-export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-export const UPLOAD_MAX_SIZE = 10 * 1024 * 1024;
+export const STS_POLICY_URL = '/server_api/oss/stsPolicy' satisfies ApiPath;
 
 export const UPLOAD_WRONG_TYPE_TEXT = '只能上传 JPG、PNG 或 WEBP 图片';
 export const UPLOAD_FAILED_TEXT = '上传失败，请重试';
@@ -36,7 +19,7 @@ export interface UploadImageOptions {
 }
 
 /** Checks a picture against a type list and size before a byte leaves the device; null when fine. */
-export function imageProblem(file: Blob, limits: { contentTypes: string[]; maxSize: number }): string | null {
+export function imageProblem(file: Blob, limits: { contentTypes: readonly string[]; maxSize: number }): string | null {
   if (!limits.contentTypes.includes(file.type)) return UPLOAD_WRONG_TYPE_TEXT;
   if (file.size > limits.maxSize) return tooLargeText(limits.maxSize);
   if (file.size === 0) return '图片是空的，请换一张';
@@ -64,7 +47,7 @@ export async function uploadImage(options: UploadImageOptions): Promise<string> 
   const early = imageProblem(file, { contentTypes: UPLOAD_CONTENT_TYPES, maxSize: UPLOAD_MAX_SIZE });
   if (early) throw new Error(early);
 
-  const policy = await callApi<UploadPolicy>(STS_POLICY_URL, { kind }, { signal });
+  const policy = await api(STS_POLICY_URL, { kind }, { signal });
   const late = imageProblem(file, policy);
   if (late) throw new Error(late);
 

@@ -1,5 +1,5 @@
 import { Observable, Subject, filter } from 'rxjs';
-import type { UserInfo } from '../session/user-info';
+import type { UserInfo } from '@app/contract';
 
 /** Every event that crosses app boundaries. Remotes and the shell talk only through these. */
 export type AppEvent =

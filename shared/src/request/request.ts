@@ -1,3 +1,4 @@
+import { RspCode } from '@app/contract';
 import { session } from '../session/session-store';
 import { showToast } from '../ui/toast';
 import { apiBaseUrl } from './config';
@@ -5,8 +6,8 @@ import { NoAnswer, buildUrl, xhr, type XhrAnswer } from './xhr';
 
 /** Network time-out of every transfer: request, upload, download (docs/product.md "Constants and limits"). */
 export const REQUEST_TIMEOUT_MS = 60000;
-/** The business code of "not signed in" (docs/api.md "Conventions"): the stored session is worthless. */
-export const SIGNED_OUT_RSP_CODE = 6;
+/** The business code of "not signed in" (@app/contract): the stored session is worthless. */
+export const SIGNED_OUT_RSP_CODE = RspCode.notSignedIn;
 /** uni-app's error codes for a failed transfer (docs/product.md "Error catalogue"). */
 export const NETWORK_ERROR_CODE = 602001;
 export const ABORT_ERROR_CODE = 600003;

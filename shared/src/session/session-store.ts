@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { bus, type EventBus } from '../bus/event-bus';
-import type { UserInfo } from './user-info';
+import type { UserInfo } from '@app/contract';
 
 /** localStorage key of the persisted user info. */
 export const USER_INFO_KEY = 'userInfo';

@@ -1,4 +1,4 @@
-import type { RedeemResult } from '../api/activation-code';
+import type { RedeemResult } from '@app/contract';
 
 let shown: Promise<RedeemResult | null> | null = null;
 

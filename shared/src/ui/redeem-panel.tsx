@@ -1,7 +1,8 @@
 import { Button } from '@app/shared/kit';
 import { Input } from '@app/shared/kit/more';
 import { useRef, useState } from 'react';
-import { activateCode, codeProblem, redeemErrorText, type RedeemResult } from '../api/activation-code';
+import type { RedeemResult } from '@app/contract';
+import { activateCode, codeProblem, redeemErrorText } from '../api/activation-code';
 
 // Inline styles: this dialog belongs to no remote's stylesheet, and any remote may open it.
 const styles = {
