@@ -30,9 +30,13 @@ export const ALL_CALLS: readonly Call[] = Object.values(CALL_GROUPS).flatMap((gr
 type AppCall = Extract<AnyCall, { access: 'public' | 'user'; data: object }>;
 export type ApiCalls = { [C in AppCall as C['path']]: C };
 export type ApiPath = keyof ApiCalls;
+// Worked out once per path, so a generic `P` only looks a type up (the compiler never re-derives
+// TypeBox's static types per use).
+type BodyMap = { [P in ApiPath]: BodyOf<ApiCalls[P]> };
+type DataMap = { [P in ApiPath]: DataOf<ApiCalls[P]> };
 /** The body an app sends to `P` (the token is the request layer's business). */
-export type ApiBody<P extends ApiPath> = BodyOf<ApiCalls[P]>;
+export type ApiBody<P extends ApiPath> = BodyMap[P];
 /** The `data` of a successful answer of `P`. */
-export type ApiData<P extends ApiPath> = DataOf<ApiCalls[P]>;
+export type ApiData<P extends ApiPath> = DataMap[P];
 /** The method of `P`. */
 export type ApiMethod<P extends ApiPath> = ApiCalls[P]['method'];

@@ -50,13 +50,16 @@ export function adminCall<const C extends Omit<Call, 'access' | 'tags' | 'method
 }
 
 /** The body of a signed-in call: `props` and the optional `token` (docs/product.md "Request wrapper"). */
-export function SignedIn<P extends TProperties>(props: P = {} as P) {
+export function SignedIn<P extends TProperties = {}>(props: P = {} as P) {
   return Type.Object({ token: Type.Optional(Token), ...props });
 }
 
+/** An object type written out field by field (cheap for the compiler to compare). */
+type Flat<T> = { [K in keyof T]: T[K] };
+
 /** What a caller sends: the body without the token, which the request layer adds (a GET's query, which carries its data). */
 export type BodyOf<C extends Call> = C['body'] extends TObject
-  ? Omit<Static<C['body']>, 'token'>
+  ? Flat<Omit<Static<C['body']>, 'token'>>
   : C['querystring'] extends TObject
     ? Static<C['querystring']>
     : Record<string, never>;

@@ -1,3 +1,4 @@
+import type { Envelope } from '@app/contract';
 // Account helpers for browser tests: fresh users, activation codes from the admin command line,
 // and API calls made from outside the browser (as another device or an operator would).
 import { execFile } from 'node:child_process';
@@ -59,7 +60,7 @@ export async function createCodes(options: { points: number; days: number; count
 }
 
 /** An API call from outside the browser, e.g. revoking a token as another device would. */
-export async function callApiOutside<T = unknown>(path: string, body: Record<string, unknown>): Promise<{ rspCode: number; rspMsg: string; data: T }> {
+export async function callApiOutside<T = unknown>(path: string, body: Record<string, unknown>): Promise<Envelope<T>> {
   return (await postApi<T>(baseUrl(), path, body)).answer;
 }
 

@@ -3,7 +3,7 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import type { UserInfo } from '@app/shared';
+import type { UserInfo } from '@app/contract';
 import { postApi } from './api';
 import { ARTIFACTS } from './browser';
 import { ROOT } from './server';

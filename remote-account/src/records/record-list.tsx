@@ -1,4 +1,5 @@
-import { ApiError, LoadMore, pageItems, type ApiPage } from '@app/shared';
+import type { PageOf } from '@app/contract';
+import { ApiError, LoadMore, pageItems } from '@app/shared';
 import { Button, ErrorBlock } from '@app/shared/kit';
 import { PullToRefresh, SpinLoading } from '@app/shared/kit/more';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
@@ -9,7 +10,7 @@ function errorText(error: unknown): string {
 }
 
 interface RecordListProps<T extends { id: string }> {
-  query: UseInfiniteQueryResult<InfiniteData<ApiPage<T>>>;
+  query: UseInfiniteQueryResult<InfiniteData<PageOf<T>>>;
   renderItem(item: T): React.ReactNode;
   emptyTitle: string;
   emptyDescription: string;

@@ -1,4 +1,5 @@
-import { statusText, type VideoTask } from '../tasks/video-task';
+import type { VideoTask } from '@app/contract';
+import { statusText } from '../tasks/video-task';
 
 /** The status of a task in one coloured word or two: 排队中 第 N 位 / 生成中 N% / 已完成 / 失败 / 已取消. */
 export function StatusBadge({ task }: { task: Pick<VideoTask, 'status' | 'progress' | 'queuePosition'> }) {

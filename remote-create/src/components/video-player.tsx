@@ -1,6 +1,6 @@
+import type { AspectRatio } from '@app/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fileHref } from '../lib/file-url';
-import type { AspectRatio } from '../tasks/video-task';
 
 /** docs/product.md "Constants and limits": the controls hide 3 s after the last touch. */
 export const CONTROLS_HIDE_MS = 3000;

@@ -1,11 +1,11 @@
+import type { VideoTask } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi, refreshAccountInfo } from '@app/shared';
+import { api, refreshAccountInfo } from '@app/shared';
 import { TASKS_KEY } from './task-list';
 import { taskKey } from './task-detail';
-import type { VideoTask } from './video-task';
 
 export function cancelVideoTask(id: string): Promise<VideoTask> {
-  return callApi<VideoTask>('/api/v1/video_task/cancel', { id });
+  return api('/api/v1/video_task/cancel', { id });
 }
 
 /** 取消生成: the points come back, so the balance is asked again with the lists. */

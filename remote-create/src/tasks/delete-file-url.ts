@@ -1,6 +1,6 @@
-import { callApi } from '@app/shared';
+import { api } from '@app/shared';
 
 /** Removes a picture the user uploaded and then took out of the form again. */
 export function deleteFileUrl(url: string): Promise<void> {
-  return callApi<unknown>('/api/v1/video_task/delete_file_url', { url }, { hideErrorToast: true }).then(() => undefined);
+  return api('/api/v1/video_task/delete_file_url', { url }, { hideErrorToast: true }).then(() => undefined);
 }

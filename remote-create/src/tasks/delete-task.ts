@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { callApi, refreshAccountInfo } from '@app/shared';
+import { api, refreshAccountInfo } from '@app/shared';
 import { TASKS_KEY } from './task-list';
 import { taskKey } from './task-detail';
 
 export function deleteVideoTask(id: string): Promise<void> {
-  return callApi<unknown>('/api/v1/video_task/delete', { id }).then(() => undefined);
+  return api('/api/v1/video_task/delete', { id }).then(() => undefined);
 }
 
 /** 删除: a running task is cancelled first (refund), so the balance is asked again too. */

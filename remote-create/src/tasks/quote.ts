@@ -1,14 +1,9 @@
+import type { Quote } from '@app/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { callApi, useUserInfo } from '@app/shared';
-
-export interface Quote {
-  cost: number;
-  balance: number;
-  enough: boolean;
-}
+import { api, useUserInfo } from '@app/shared';
 
 export function quoteTask(duration: number, templateId: string): Promise<Quote> {
-  return callApi<Quote>('/api/v1/video_task/quote', { duration, ...(templateId ? { templateId } : {}) }, { hideErrorToast: true });
+  return api('/api/v1/video_task/quote', { duration, ...(templateId ? { templateId } : {}) }, { hideErrorToast: true });
 }
 
 /** What a video of this length costs; asked again when the length, template or balance changes. */

@@ -1,5 +1,5 @@
-import { callApi } from '@app/shared';
-import type { VideoTask } from './video-task';
+import type { VideoTask } from '@app/contract';
+import { api } from '@app/shared';
 
 /** What the form sends: the task's own fields, and the id of this one submission. */
 export type NewVideoTask = Pick<VideoTask, 'title' | 'prompt' | 'images' | 'templateId' | 'aspectRatio' | 'duration'> & {
@@ -8,7 +8,7 @@ export type NewVideoTask = Pick<VideoTask, 'title' | 'prompt' | 'images' | 'temp
 };
 
 export function saveVideoTask(task: NewVideoTask): Promise<VideoTask> {
-  return callApi<VideoTask>('/api/v1/video_task/save', { ...task });
+  return api('/api/v1/video_task/save', { ...task });
 }
 
 /**

@@ -1,10 +1,11 @@
+import type { VideoTask } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
-import { callApi } from '@app/shared';
+import { api } from '@app/shared';
 import { useBackoffPolling } from '../lib/backoff-polling';
-import { isPending, type VideoTask } from './video-task';
+import { isPending } from './video-task';
 
 export function getVideoTask(id: string): Promise<VideoTask> {
-  return callApi<VideoTask>('/api/v1/video_task/detail', { id }, { hideErrorToast: true });
+  return api('/api/v1/video_task/detail', { id }, { hideErrorToast: true });
 }
 
 export const taskKey = (id: string) => ['video-task', id] as const;

@@ -1,12 +1,13 @@
+import type { PageOf, VideoTask } from '@app/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { callApi, useUserInfo, type ApiPage } from '@app/shared';
+import { api, useUserInfo } from '@app/shared';
 import { useBackoffPolling } from '../lib/backoff-polling';
-import { isPending, type VideoTask } from './video-task';
+import { isPending } from './video-task';
 
 export const TASK_PAGE_SIZE = 10;
 
-export function queryUserTasks(page: number, pageSize = TASK_PAGE_SIZE): Promise<ApiPage<VideoTask>> {
-  return callApi<ApiPage<VideoTask>>('/api/v1/video_task/query_user_task', { page, pageSize }, { hideErrorToast: true });
+export function queryUserTasks(page: number, pageSize = TASK_PAGE_SIZE): Promise<PageOf<VideoTask>> {
+  return api('/api/v1/video_task/query_user_task', { page, pageSize }, { hideErrorToast: true });
 }
 
 /** Every list of tasks of every user: what a change to a task makes stale. */
@@ -18,7 +19,7 @@ export const TASKS_KEY = ['video-tasks'] as const;
  */
 export function useTaskList(active: boolean) {
   const user = useUserInfo();
-  const refetchInterval = useBackoffPolling<{ pages: ApiPage<VideoTask>[] }>(
+  const refetchInterval = useBackoffPolling<{ pages: PageOf<VideoTask>[] }>(
     (data) => data.pages.some((p) => p.list.some((task) => isPending(task.status))),
     active,
   );

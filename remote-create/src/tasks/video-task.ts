@@ -1,30 +1,8 @@
-/** VideoTask (docs/api.md, /api/v1/video_task/detail): one video the user asked for. */
-export type TaskStatus = 'queued' | 'processing' | 'succeeded' | 'failed' | 'cancelled';
-export type AspectRatio = '9:16' | '16:9' | '1:1';
-
-export interface VideoTask {
-  id: string;
-  title: string;
-  prompt: string;
-  images: string[];
-  templateId: string;
-  aspectRatio: AspectRatio;
-  duration: number;
-  status: TaskStatus;
-  progress: number;
-  queuePosition: number;
-  cost: number;
-  videoUrl: string;
-  coverUrl: string;
-  errorMsg: string;
-  createdAt: number;
-  startedAt: number;
-  finishedAt: number;
-}
+import { LIVE_TASK_STATUSES, type TaskStatus, type VideoTask } from '@app/contract';
 
 /** Still waiting for the renderer: it will change without the user doing anything. */
 export function isPending(status: TaskStatus): boolean {
-  return status === 'queued' || status === 'processing';
+  return LIVE_TASK_STATUSES.includes(status);
 }
 
 /** The badge of a task: 排队中 第 N 位 / 生成中 N% / 已完成 / 失败 / 已取消. */

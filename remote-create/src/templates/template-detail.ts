@@ -1,9 +1,9 @@
+import type { SysVideo } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
-import { callApi } from '@app/shared';
-import type { SysVideo } from './sys-video';
+import { api } from '@app/shared';
 
 export function getTemplate(id: string): Promise<SysVideo> {
-  return callApi<SysVideo>('/api/v1/sysVideo/detail', { id }, { hideErrorToast: true });
+  return api('/api/v1/sysVideo/detail', { id }, { hideErrorToast: true });
 }
 
 export function useTemplate(id: string) {

@@ -1,6 +1,4 @@
-import type { ApiPage } from '@app/shared';
-import type { SysVideo } from '../templates/sys-video';
-import type { VideoTask } from '../tasks/video-task';
+import type { PageOf, SysVideo, VideoTask } from '@app/contract';
 
 export function task(overrides: Partial<VideoTask> = {}): VideoTask {
   return {
@@ -41,6 +39,6 @@ export function template(overrides: Partial<SysVideo> = {}): SysVideo {
   };
 }
 
-export function page<T>(list: T[], pageNo = 1, hasMore = false): ApiPage<T> {
+export function page<T>(list: T[], pageNo = 1, hasMore = false): PageOf<T> {
   return { list, total: list.length, page: pageNo, pageSize: 10, hasMore };
 }

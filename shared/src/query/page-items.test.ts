@@ -1,7 +1,7 @@
-import type { ApiPage } from '../request/request';
+import type { PageOf } from '@app/contract';
 import { pageItems } from './page-items';
 
-const page = <T>(list: T[], page: number): ApiPage<T> => ({ list, total: 99, page, pageSize: list.length, hasMore: true });
+const page = <T>(list: T[], page: number): PageOf<T> => ({ list, total: 99, page, pageSize: list.length, hasMore: true });
 
 describe('pageItems', () => {
   it('joins the pages in order', () => {

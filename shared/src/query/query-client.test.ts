@@ -10,7 +10,7 @@ function queryDefaults(client = queryClient) {
   return { ...queries, retry: queries.retry as Retry };
 }
 
-const refused = new ApiError({ rspCode: 4, rspMsg: '视频不存在', data: null });
+const refused = new ApiError({ rspCode: 4, rspMsg: '视频不存在' });
 
 it('retries a failed query 3 times in the browser', () => {
   const { retry } = queryDefaults();

@@ -1,4 +1,4 @@
-import { RspCode } from '@app/contract';
+import { RspCode, type Envelope, type Failure } from '@app/contract';
 import { session } from '../session/session-store';
 import { showToast } from '../ui/toast';
 import { apiBaseUrl } from './config';
@@ -15,21 +15,8 @@ export const ABORT_ERROR_CODE = 600003;
 const NETWORK_ERROR_TEXT = '网络错误，换个网络试试';
 const HTTP_ERROR_TEXT = '请求错误';
 
-/** Every HTTP 200 answer of the API (docs/api.md "Conventions"). */
-export interface ApiEnvelope<T = unknown> {
-  rspCode: number;
-  rspMsg: string;
-  data: T;
-}
-
-/** One page of a list call (docs/api.md "Conventions"), newest first. */
-export interface ApiPage<T> {
-  list: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-  hasMore: boolean;
-}
+/** Every HTTP 200 answer of the API (@app/contract's envelope). */
+export type ApiEnvelope<T = unknown> = Envelope<T>;
 
 export interface RequestOptions {
   url: string;
@@ -75,11 +62,11 @@ export class ApiError extends Error {
   readonly rspMsg: string;
   readonly data?: unknown;
 
-  constructor(envelope: ApiEnvelope) {
+  constructor(envelope: Failure | ApiEnvelope) {
     super(envelope.rspMsg);
     this.rspCode = envelope.rspCode;
     this.rspMsg = envelope.rspMsg;
-    this.data = envelope.data;
+    this.data = 'data' in envelope ? envelope.data : undefined;
   }
 }
 

@@ -166,7 +166,7 @@ describe('redeemErrorText', () => {
     expect(redeemErrorText(new RequestError('timeout', { errMsg: 'request:fail timeout' }))).toBe('请求超时，请重试');
     expect(redeemErrorText(new RequestError('请求错误', { errMsg: 'request:fail 502', status: 502 }))).toBe('请求错误');
     expect(redeemErrorText(new RequestError('', { errMsg: 'request:fail 429', status: 429 }))).toBe('兑换失败次数过多，请稍后再试');
-    expect(redeemErrorText(new ApiError({ rspCode: 2, rspMsg: '激活码不能超过 64 个字', data: null }))).toBe('激活码不能超过 64 个字');
+    expect(redeemErrorText(new ApiError({ rspCode: 2, rspMsg: '激活码不能超过 64 个字' }))).toBe('激活码不能超过 64 个字');
     expect(redeemErrorText(new Error('boom'))).toBe('兑换失败，请重试');
   });
 });

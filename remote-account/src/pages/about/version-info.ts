@@ -1,15 +1,9 @@
+import type { VersionInfo } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
-import { callApi } from '@app/shared';
-
-export interface VersionInfo {
-  version: string;
-  minVersion: string;
-  releaseNotes: string;
-  serverVersion: string;
-}
+import { api } from '@app/shared';
 
 export function getVersionInfo(): Promise<VersionInfo> {
-  return callApi<VersionInfo>('/api/v1/version/get_version_info', undefined, { method: 'GET', hideErrorToast: true });
+  return api('/api/v1/version/get_version_info', {}, { hideErrorToast: true });
 }
 
 export function useVersionInfo() {

@@ -1,10 +1,11 @@
+import type { ExchangeRecord } from '@app/contract';
 import { session } from '@app/shared';
 import { sendJson, useTestServer, type TestServer } from '@app/shared/src/request/test-server';
 import { testUser } from '@app/shared/test/fixtures';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { renderPage, useListBottomAlwaysNear } from '../../test-page';
 import ExchangeRecordsPage from './exchange-records-page';
-import { EXCHANGE_RECORDS_URL, type ExchangeRecord } from './exchange-records';
+import { EXCHANGE_RECORDS_URL } from './exchange-records';
 
 jest.mock('@app/shared/src/ui/toast', () => ({ showToast: jest.fn(), toast: jest.fn() }));
 

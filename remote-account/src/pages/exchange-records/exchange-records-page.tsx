@@ -1,6 +1,7 @@
+import type { ExchangeRecord } from '@app/contract';
 import { formatTime, SignInPrompt, useUserInfo } from '@app/shared';
 import { RecordList } from '../../records/record-list';
-import { useExchangeRecords, type ExchangeRecord } from './exchange-records';
+import { useExchangeRecords } from './exchange-records';
 import '../../styles.css';
 
 function grants(record: ExchangeRecord): string {

@@ -1,4 +1,4 @@
-import { callApi, session } from '@app/shared';
+import { api, session } from '@app/shared';
 
 export const LOGOUT_URL = '/api/v1/account/logout';
 
@@ -9,7 +9,7 @@ export const LOGOUT_URL = '/api/v1/account/logout';
  */
 export async function logout(): Promise<void> {
   try {
-    await callApi(LOGOUT_URL, undefined, { hideErrorToast: true });
+    await api(LOGOUT_URL, {}, { hideErrorToast: true });
   } catch {
     // cleared below all the same
   } finally {

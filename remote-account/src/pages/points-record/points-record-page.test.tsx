@@ -1,10 +1,11 @@
+import type { PointsRecord } from '@app/contract';
 import { session } from '@app/shared';
 import { neverAnswer, sendJson, useTestServer, type TestServer } from '@app/shared/src/request/test-server';
 import { testUser } from '@app/shared/test/fixtures';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderPage, useListBottomAlwaysNear } from '../../test-page';
 import PointsRecordPage from './points-record-page';
-import { POINTS_RECORDS_URL, type PointsRecord } from './points-records';
+import { POINTS_RECORDS_URL } from './points-records';
 
 jest.mock('@app/shared/src/ui/toast', () => ({ showToast: jest.fn(), toast: jest.fn() }));
 

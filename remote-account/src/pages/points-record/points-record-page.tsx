@@ -1,9 +1,10 @@
+import type { PointsRecord } from '@app/contract';
 import { formatTime, SignInPrompt, useUserInfo } from '@app/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { signedPoints } from '../../format';
 import { RecordList } from '../../records/record-list';
-import { usePointsRecords, type PointsRecord } from './points-records';
+import { usePointsRecords } from './points-records';
 import '../../styles.css';
 
 function PointsRow({ record }: { record: PointsRecord }) {

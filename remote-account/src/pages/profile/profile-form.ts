@@ -1,8 +1,7 @@
+import { NAME_MAX, NICKNAME_MAX } from '@app/contract';
 import { ApiError, NETWORK_ERROR_CODE, RequestError } from '@app/shared';
 
-/** docs/api.md, /api/v1/account/change_info: nickname 1..20, name 0..20 characters (code points), trimmed. */
-export const NICKNAME_MAX = 20;
-export const NAME_MAX = 20;
+// The contract's limits: nickname 1..NICKNAME_MAX, name 0..NAME_MAX characters (code points), trimmed.
 
 const length = (s: string) => [...s].length;
 

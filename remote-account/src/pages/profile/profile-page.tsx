@@ -1,10 +1,12 @@
-import { SignInPrompt, toast, uploadImage, useUserInfo, type UserInfo } from '@app/shared';
+import type { UserInfo } from '@app/contract';
+import { SignInPrompt, toast, uploadImage, useUserInfo } from '@app/shared';
 import { Button } from '@app/shared/kit';
 import { Avatar, Input, List, ProgressCircle } from '@app/shared/kit/more';
 import { useEffect, useRef, useState } from 'react';
 import { maskPhone } from '../../format';
 import { useChangeInfo } from './change-info';
-import { NAME_MAX, NICKNAME_MAX, profileErrorText, validateProfile, type ProfileDraft } from './profile-form';
+import { NAME_MAX, NICKNAME_MAX } from '@app/contract';
+import { profileErrorText, validateProfile, type ProfileDraft } from './profile-form';
 import '../../styles.css';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';

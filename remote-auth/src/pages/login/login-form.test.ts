@@ -26,7 +26,7 @@ describe('validateLogin', () => {
 
 describe('loginErrorText', () => {
   it("says the server's reason, the lockout, the network", () => {
-    expect(loginErrorText(new ApiError({ rspCode: 1, rspMsg: '手机号或密码错误', data: null }))).toBe('手机号或密码错误');
+    expect(loginErrorText(new ApiError({ rspCode: 1, rspMsg: '手机号或密码错误' }))).toBe('手机号或密码错误');
     expect(loginErrorText(new RequestError('', { errMsg: '', status: 429, data: { msg: '操作过于频繁，请 15 分钟后再试' } }))).toBe('密码错误次数过多，请 15 分钟后再试');
     expect(loginErrorText(new RequestError('', { errMsg: '', status: 429 }))).toBe('密码错误次数过多，请稍后再试');
     expect(loginErrorText(new RequestError('网络错误，换个网络试试', { errMsg: '', code: 602001 }))).toBe('网络错误，换个网络试试');

@@ -1,16 +1,16 @@
+import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_RULE, PHONE_PATTERN } from '@app/contract';
 import { ApiError, NETWORK_ERROR_CODE, RequestError } from '@app/shared';
 
 /**
- * docs/api.md, /api/v1/account/login_or_register: a mainland mobile number; a password of 6..32 characters, what any existing account's
- * password has. Only the server knows whether the phone is new: a new account's password must
- * meet PASSWORD_RULE, and the server answers rspCode 2 with that rule when it does not.
+ * The contract's rules for /api/v1/account/login_or_register: a mainland mobile number; a password of
+ * PASSWORD_MIN..PASSWORD_MAX characters, what any existing account's password has. Only the server
+ * knows whether the phone is new: a new account's password must meet PASSWORD_RULE, and the server
+ * answers rspCode 2 with that rule when it does not.
  */
-const PHONE = /^1[3-9]\d{9}$/;
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 32;
+const PHONE = new RegExp(PHONE_PATTERN);
 
-/** The rule for a new account's password, shown under the password field (the server's words: PASSWORD_RULE of @app/contract). */
-export const PASSWORD_RULE = '注册时密码须为 8-32 位，同时包含字母和数字，且不能包含手机号';
+/** The rule for a new account's password, shown under the password field: the server's own words. */
+export const NEW_ACCOUNT_PASSWORD_RULE = `注册时${PASSWORD_RULE}`;
 
 export interface LoginForm {
   phone: string;

@@ -2,7 +2,8 @@ import { getCurrentPages, navigateBack, redirectTo, reLaunch, switchTab, usePage
 import { Button, NavBar } from '@app/shared/kit';
 import { Checkbox, Input } from '@app/shared/kit/more';
 import { useRef, useState } from 'react';
-import { loginErrorText, PASSWORD_MAX, PASSWORD_RULE, validateLogin, type LoginField, type LoginForm, type LoginProblems } from './login-form';
+import { PASSWORD_MAX } from '@app/contract';
+import { loginErrorText, NEW_ACCOUNT_PASSWORD_RULE, validateLogin, type LoginField, type LoginForm, type LoginProblems } from './login-form';
 import { useLoginOrRegister } from './login-or-register';
 import { isPageBelow, redirectTarget } from './redirect-target';
 import '../../styles.css';
@@ -121,7 +122,7 @@ export default function LoginPage() {
           </button>
         </div>
         <p className="au-rule" aria-label="密码规则">
-          {PASSWORD_RULE}
+          {NEW_ACCOUNT_PASSWORD_RULE}
         </p>
         <p className="au-problem" role="alert" aria-label="密码提示">
           {problems.password}

@@ -1,38 +1,23 @@
+import { DURATION_MAX as MAX_DURATION, DURATION_MIN as MIN_DURATION, PICTURES_MAX as MAX_PICTURES, PROMPT_MAX, RspCode, TITLE_MAX, type AspectRatio } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import {
-  ApiError,
-  openRedeemDialog,
-  redirectTo,
-  refreshAccountInfo,
-  showModal,
-  SignInPrompt,
-  useIsLoggedIn,
-  usePageQuery,
-  useUserInfo,
-} from '@app/shared';
+import { ApiError, openRedeemDialog, redirectTo, refreshAccountInfo, showModal, SignInPrompt, useIsLoggedIn, usePageQuery, useUserInfo } from '@app/shared';
 import { Button } from '@app/shared/kit';
 import { Input, Stepper, TextArea } from '@app/shared/kit/more';
 import { toastFailure } from '../../lib/api-error';
 import { useQuote } from '../../tasks/quote';
 import { newClientRequestId, saveVideoTask } from '../../tasks/save-task';
 import { TASKS_KEY } from '../../tasks/task-list';
-import type { AspectRatio } from '../../tasks/video-task';
 import { PicturePicker } from './picture-picker';
 import { TemplatePicker } from './template-picker';
-import { MAX_PICTURES, usePictures } from './use-pictures';
+import { usePictures } from './use-pictures';
 import '../../styles.css';
 
-const TITLE_MAX = 30;
-const PROMPT_MAX = 500;
-const MIN_DURATION = 5;
-const MAX_DURATION = 60;
 const ASPECT_RATIOS: { value: AspectRatio; label: string }[] = [
   { value: '9:16', label: '竖屏 9:16' },
   { value: '16:9', label: '横屏 16:9' },
   { value: '1:1', label: '方形 1:1' },
 ];
-const INSUFFICIENT_POINTS = 3;
 
 const length = (s: string) => [...s.trim()].length;
 
@@ -117,7 +102,7 @@ function AddVideoForm() {
       await redirectTo({ url: `/pagesA/create/createSuccess?id=${encodeURIComponent(task.id)}` });
     } catch (error) {
       // Whatever happened, everything the user typed and picked stays in the form.
-      if (error instanceof ApiError && error.rspCode === INSUFFICIENT_POINTS) await notEnoughPoints(cost ?? duration);
+      if (error instanceof ApiError && error.rspCode === RspCode.notEnoughPoints) await notEnoughPoints(cost ?? duration);
       else toastFailure(error);
     } finally {
       sending.current = false;

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { MAX_PICTURES, type Picture } from './use-pictures';
+import { PICTURES_MAX } from '@app/contract';
+import type { Picture } from './use-pictures';
 
 interface Props {
   pictures: Picture[];
@@ -33,11 +34,11 @@ export function PicturePicker({ pictures, onAdd, onRemove, onRetry }: Props) {
           </button>
         </div>
       ))}
-      {pictures.length < MAX_PICTURES && (
+      {pictures.length < PICTURES_MAX && (
         <button type="button" className="cr-picture cr-picture-add" onClick={() => input.current?.click()}>
           <span aria-hidden="true">+</span>
           <small>
-            {pictures.length}/{MAX_PICTURES}
+            {pictures.length}/{PICTURES_MAX}
           </small>
         </button>
       )}

@@ -1,6 +1,6 @@
+import type { SysVideo } from '@app/contract';
 import { pageItems } from '@app/shared';
 import { Cover } from '../../components/cover';
-import type { SysVideo } from '../../templates/sys-video';
 import { useTemplate } from '../../templates/template-detail';
 import { useTemplateList } from '../../templates/template-list';
 

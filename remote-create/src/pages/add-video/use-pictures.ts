@@ -1,9 +1,8 @@
-import { imageProblem, toast, uploadImage, UPLOAD_CONTENT_TYPES, UPLOAD_MAX_SIZE } from '@app/shared';
+import { PICTURES_MAX, UPLOAD_CONTENT_TYPES, UPLOAD_MAX_SIZE } from '@app/contract';
+import { imageProblem, toast, uploadImage } from '@app/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { deleteFileUrl } from '../../tasks/delete-file-url';
 
-/** docs/product.md "Generic defaults": a picture picker takes 9. */
-export const MAX_PICTURES = 9;
 
 export interface Picture {
   id: number;
@@ -56,8 +55,8 @@ export function usePictures() {
 
   const add = useCallback(
     (files: File[]) => {
-      const room = MAX_PICTURES - current.current.length;
-      if (files.length > room) toast(`最多上传 ${MAX_PICTURES} 张图片`);
+      const room = PICTURES_MAX - current.current.length;
+      if (files.length > room) toast(`最多上传 ${PICTURES_MAX} 张图片`);
       const added: Picture[] = [];
       for (const file of files.slice(0, Math.max(0, room))) {
         const problem = imageProblem(file, { contentTypes: UPLOAD_CONTENT_TYPES, maxSize: UPLOAD_MAX_SIZE });

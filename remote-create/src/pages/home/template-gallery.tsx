@@ -1,9 +1,9 @@
+import type { SysVideo } from '@app/contract';
 import { LoadMore, navigateTo, pageItems, usePageActive } from '@app/shared';
 import { ErrorBlock } from '@app/shared/kit';
 import { Cover } from '../../components/cover';
 import { LoadFailed } from '../../components/load-failed';
 import { formatDuration } from '../../lib/format';
-import type { SysVideo } from '../../templates/sys-video';
 import { useTemplateList } from '../../templates/template-list';
 
 function TemplateCard({ template }: { template: SysVideo }) {

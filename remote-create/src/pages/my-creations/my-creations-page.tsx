@@ -1,3 +1,4 @@
+import type { VideoTask } from '@app/contract';
 import { LoadMore, navigateTo, pageItems, showModal, SignInPrompt, useIsLoggedIn, usePageActive, usePageShow } from '@app/shared';
 import { Button, ErrorBlock } from '@app/shared/kit';
 import { ActionSheet, PullToRefresh, SpinLoading } from '@app/shared/kit/more';
@@ -6,7 +7,7 @@ import { toastFailure } from '../../lib/api-error';
 import { useCancelTask } from '../../tasks/cancel-task';
 import { useDeleteTask } from '../../tasks/delete-task';
 import { useTaskList } from '../../tasks/task-list';
-import { isPending, type VideoTask } from '../../tasks/video-task';
+import { isPending } from '../../tasks/video-task';
 import { TaskItem } from './task-item';
 import '../../styles.css';
 

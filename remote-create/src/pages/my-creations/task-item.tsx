@@ -1,9 +1,9 @@
+import type { VideoTask } from '@app/contract';
 import { formatTime, navigateTo } from '@app/shared';
 import { Cover } from '../../components/cover';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDuration } from '../../lib/format';
 import { useLongPress } from '../../lib/use-long-press';
-import type { VideoTask } from '../../tasks/video-task';
 
 /** One task in 我的创作: a tap opens it, a long press asks what to do with it. */
 export function TaskItem({ task, onLongPress }: { task: VideoTask; onLongPress: (task: VideoTask) => void }) {

@@ -1,3 +1,4 @@
+import type { VideoTask } from '@app/contract';
 import { formatTime, getCurrentPages, navigateBack, showModal, switchTab, usePageActive } from '@app/shared';
 import { Button } from '@app/shared/kit';
 import { SpinLoading } from '@app/shared/kit/more';
@@ -10,7 +11,7 @@ import { copyLink, saveVideo } from '../../lib/save-video';
 import { useCancelTask } from '../../tasks/cancel-task';
 import { useDeleteTask } from '../../tasks/delete-task';
 import { useVideoTask } from '../../tasks/task-detail';
-import { isPending, type VideoTask } from '../../tasks/video-task';
+import { isPending } from '../../tasks/video-task';
 
 function PendingScreen({ task }: { task: VideoTask }) {
   const text =
