@@ -217,6 +217,16 @@ describe('the error catalogue (docs/product.md "Error catalogue")', () => {
   });
 });
 
+describe('answers that are not JSON', () => {
+  it('resolves a 2xx text body as text, and callApi rejects it as no envelope', async () => {
+    server.route('/portal', (_req, res) => sendRaw(res, 200, '<html>请先登录 Wi-Fi</html>', 'text/html'));
+    await expect(request({ url: '/portal' })).resolves.toBe('<html>请先登录 Wi-Fi</html>');
+    const error = await rejection(callApi('/portal'));
+    expect(error).toBeInstanceOf(RequestError);
+    expect(error.errMsg).toBe('request:fail no envelope');
+  });
+});
+
 describe('callApi', () => {
   it('POSTs by default and resolves the envelope data when rspCode is 0', async () => {
     server.route('/api/v1/sysVideo/detail', (_req, res) =>

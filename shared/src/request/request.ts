@@ -2,7 +2,7 @@ import { RspCode, type Envelope, type Failure } from '@app/contract';
 import { session } from '../session/session-store';
 import { showToast } from '../ui/toast';
 import { apiBaseUrl } from './config';
-import { NoAnswer, buildUrl, xhr, type XhrAnswer } from './xhr';
+import { NoAnswer, buildUrl, transfer, type TransferAnswer } from './transport';
 
 /** Network time-out of every transfer: request, upload, download (docs/product.md "Constants and limits"). */
 export const REQUEST_TIMEOUT_MS = 60000;
@@ -76,7 +76,7 @@ function isEnvelope(body: unknown): body is ApiEnvelope {
   );
 }
 
-function transfer(options: { timeout?: number; signal?: AbortSignal }) {
+function timing(options: { timeout?: number; signal?: AbortSignal }) {
   return { timeout: options.timeout ?? REQUEST_TIMEOUT_MS, signal: options.signal };
 }
 
@@ -94,7 +94,7 @@ function noAnswerError(transfer: Transfer, error: unknown): RequestError {
 }
 
 /** Failures carry `{ msg }` (docs/api.md "Conventions"), shown as is; an answer without one gets the generic text. */
-function httpError(answer: XhrAnswer<unknown>, hideErrorToast: boolean | undefined): RequestError {
+function httpError(answer: TransferAnswer<unknown>, hideErrorToast: boolean | undefined): RequestError {
   const body: unknown = answer.data;
   const msg = typeof body === 'object' && body !== null ? (body as { msg?: unknown }).msg : null;
   const message = typeof msg === 'string' && msg !== '' ? msg : HTTP_ERROR_TEXT;
@@ -121,10 +121,10 @@ function bodyWithToken(data: Record<string, unknown> | undefined): Record<string
 export async function request<T = ApiEnvelope>(options: RequestOptions): Promise<T> {
   const method = options.method ?? 'GET';
   const hasBody = method !== 'GET';
-  let answer: XhrAnswer<T>;
+  let answer: TransferAnswer<T>;
   try {
-    answer = await xhr<T>({
-      ...transfer(options),
+    answer = await transfer<T>({
+      ...timing(options),
       method,
       // Read per call: configureRequest may change it after this module loaded. As uni.request
       // does, a GET's data is its query: a GET has no body to carry it.
@@ -196,8 +196,8 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadFile
   // Object stores ignore every field after the file, the policy and signature included: file last.
   form.append(options.name ?? 'file', options.file);
   try {
-    const answer = await xhr<string>({
-      ...transfer(options),
+    const answer = await transfer<string>({
+      ...timing(options),
       method: 'POST',
       url: buildUrl(apiBaseUrl(), options.url, undefined),
       body: form,
@@ -225,8 +225,8 @@ export interface DownloadFileResult {
 /** A plain GET of a file (a video, a cover); any HTTP answer resolves, as uni.downloadFile does. */
 export async function downloadFile(options: DownloadFileOptions): Promise<DownloadFileResult> {
   try {
-    const answer = await xhr<Blob>({
-      ...transfer(options),
+    const answer = await transfer<Blob>({
+      ...timing(options),
       method: 'GET',
       url: buildUrl(apiBaseUrl(), options.url, undefined),
       responseType: 'blob',

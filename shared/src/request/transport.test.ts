@@ -1,4 +1,4 @@
-import { buildUrl } from './xhr';
+import { buildUrl } from './transport';
 
 describe('buildUrl', () => {
   it('joins the base and the path with one slash', () => {
