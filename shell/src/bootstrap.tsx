@@ -6,7 +6,8 @@ import { PageLoader } from './app/page-loader';
 import { startScaling } from './app/scaling';
 import type { RemoteEntries } from './federation/remote-entries';
 import { loadPageComponent, registerAll, resetRemote } from './federation/remotes';
-import { BrowserHistory, currentUrl } from './router/browser-history';
+import { createHashRouter, RouterProvider } from 'react-router-dom';
+import { RouterHistory } from './router/hash-history';
 import { PageStack } from './router/page-stack';
 import { installUniGlobal } from './uni';
 import './styles.css';
@@ -16,7 +17,11 @@ export async function main(entries: Promise<RemoteEntries>): Promise<void> {
   startScaling();
 
   const loader = new PageLoader({ load: loadPageComponent, reset: (page) => resetRemote(page.remote) });
-  const history = new BrowserHistory((url, position) => void stack.followBrowser(url, position));
+  // react-router's hash router owns the address and window.history; the page stack (uni-app's
+  // rules) sits above it and draws the frame, which is the router's one route.
+  const Frame = () => <App stack={stack} loader={loader} />;
+  const router = createHashRouter([{ path: '*', element: <Frame /> }]);
+  const history = new RouterHistory(router, (url, position) => void stack.followBrowser(url, position));
   const stack: PageStack = new PageStack({
     isLoggedIn: () => session.isLoggedIn(),
     history,
@@ -27,12 +32,12 @@ export async function main(entries: Promise<RemoteEntries>): Promise<void> {
 
   createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={queryClient}>
-      <App stack={stack} loader={loader} />
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
 
   registerAll(await entries);
-  await stack.start(currentUrl());
+  await stack.start(history.currentUrl());
 
   // The session is checked with the server at start and whenever the app comes back to the front.
   void refreshAccountInfo().catch(() => undefined);

@@ -26,8 +26,9 @@ export interface StackEntry {
 
 /** The browser side of the stack; position = index of the entry in the stack. */
 export interface HistoryAdapter {
-  push(entry: StackEntry, position: number): void;
-  replace(entry: StackEntry, position: number): void;
+  /** Resolves once the browser's address shows `entry`. */
+  push(entry: StackEntry, position: number): void | Promise<void>;
+  replace(entry: StackEntry, position: number): void | Promise<void>;
   /** Step back `count` entries; resolves once the browser has. */
   back(count: number): Promise<void>;
 }
@@ -172,7 +173,7 @@ export class PageStack implements Navigation {
       await this.queueHistory(async () => {
         if (method === 'navigateTo' && !fromBrowser) return this.deps.history.push(entry, position);
         if (stepsBack > 0) await this.deps.history.back(stepsBack);
-        this.deps.history.replace(entry, position);
+        return this.deps.history.replace(entry, position);
       });
       await this.deps.prepare(page).catch(() => undefined); // a page that fails shows its own retry
       return ok(method);
