@@ -1,7 +1,8 @@
 // The contract every renderer honours: the built-in one here, and later ones (a ComfyUI server, a
 // hosted text-to-video API) that the server picks by configuration.
+import type { AspectRatio } from '@app/contract';
 
-export type AspectRatio = '9:16' | '16:9' | '1:1';
+export type { AspectRatio };
 
 export interface RenderTemplate {
   title?: string;
