@@ -10,6 +10,7 @@ export * from './schema-kit';
 export * from './shapes';
 export * from './call';
 export * from './api';
+export type * from './renderer';
 export * from './calls/account';
 export * from './calls/points';
 export * from './calls/templates';

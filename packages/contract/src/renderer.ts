@@ -1,0 +1,49 @@
+import type { AspectRatio } from './limits';
+
+/**
+ * The contract between the server's workers and a renderer (packages/engine's built-in one, and
+ * the providers the server picks by configuration): what a render is given and what it gives
+ * back. Types only: neither side loads anything from here at run time.
+ */
+
+export interface RenderTemplate {
+  title?: string;
+  style?: string;
+  /** Colours and the like, as stored with the template: see packages/engine/src/theme.ts for what is read. */
+  params?: Record<string, unknown>;
+}
+
+/** What a renderer renders: a task with its pictures already on local disk. */
+export interface RenderTask {
+  id: string;
+  title: string;
+  prompt: string;
+  /** Absolute local paths of JPEG, PNG or WEBP files (downloaded from storage into `workDir`): renderers never fetch anything. */
+  images: string[];
+  aspectRatio: AspectRatio;
+  /** Seconds, an integer from DURATION_MIN to DURATION_MAX: the video is exactly this long. */
+  duration: number;
+  template?: RenderTemplate;
+  /** A fresh directory the renderer may write into; the results are left there, and it is removed after the task. */
+  workDir: string;
+}
+
+export interface RenderResult {
+  /** Path of the MP4 (inside `workDir`). */
+  video: string;
+  /** Path of the JPEG cover. */
+  cover: string;
+  durationSeconds: number;
+}
+
+/** Progress in whole percents, rising, 100 last. */
+export type ProgressListener = (percent: number) => void;
+
+/**
+ * Renders one task. Resolves once both files are complete. Aborting `signal` (cancel, shutdown, a
+ * lost lease) stops the work at once and rejects with an error named 'AbortError'; whatever it
+ * rejects with otherwise fails the task.
+ */
+export interface VideoRenderer {
+  render(task: RenderTask, onProgress: ProgressListener, signal: AbortSignal): Promise<RenderResult>;
+}
