@@ -3,7 +3,6 @@ import {
   LOGIN_ROUTE,
   NavigationError,
   PAGES,
-  findPage,
   loginRequiredRoutes,
   type NavigateBackOptions,
   type NavigateMethod,
@@ -13,6 +12,7 @@ import {
   type PageDef,
   type PageInstance,
 } from '@app/shared';
+import { matchPage, pageRoutes } from './page-routes';
 import { parseUrl, resolveUrl, splitQuery } from './url';
 
 /** One open page. Tab pages keep their entry (and so their state) while hidden. */
@@ -67,8 +67,11 @@ export class PageStack implements Navigation {
   /** Browser history steps run one after the other, never interleaved. */
   private historyQueue: Promise<void> = Promise.resolve();
 
+  private readonly routes: ReturnType<typeof pageRoutes>;
+
   constructor(private readonly deps: PageStackDeps) {
     this.pages = deps.pages ?? PAGES;
+    this.routes = pageRoutes(this.pages);
   }
 
   // ---- the Navigation API ----
@@ -128,7 +131,7 @@ export class PageStack implements Navigation {
       return;
     }
     if (this.top()?.fullPath === url) return;
-    const page = findPage(splitQuery(url)[0], this.pages);
+    const page = this.findPage(splitQuery(url)[0]);
     const method: NavigateMethod = page?.tab ? 'switchTab' : 'navigateTo';
     // The browser already made the history entry: take it over instead of adding one.
     await this.open(method, page ? url : '/', true).catch(() => undefined);
@@ -139,7 +142,7 @@ export class PageStack implements Navigation {
   /** The failure (docs/product.md "Error catalogue") for this call, or undefined when it may go ahead. */
   private check(method: NavigateMethod, rawUrl: string): string | undefined {
     const url = resolveUrl(rawUrl, this.top()?.page.route);
-    const page = findPage(splitQuery(url)[0], this.pages);
+    const page = this.findPage(splitQuery(url)[0]);
     if (!page) return `page \`${url}\` is not found`;
     if ((method === 'navigateTo' || method === 'redirectTo') && page.tab) return `can not ${method} a tabbar page`;
     if (method === 'switchTab' && !page.tab) return 'can not switch to no-tabBar page';
@@ -151,7 +154,7 @@ export class PageStack implements Navigation {
     const failure = this.check(method, rawUrl);
     if (failure) throw new NavigationError(method, failure);
     let url = resolveUrl(rawUrl, this.top()?.page.route);
-    const page = findPage(splitQuery(url)[0], this.pages)!;
+    const page = this.findPage(splitQuery(url)[0])!;
 
     if (!this.deps.isLoggedIn() && loginRequiredRoutes(this.pages).includes(page.route)) {
       // The guard: the same kind of move, to the login page, carrying where the user was going.
@@ -225,6 +228,11 @@ export class PageStack implements Navigation {
     const [, query] = splitQuery(url);
     const path = page.route === HOME_ROUTE ? '/' : `/${page.route}`;
     return query ? `${path}?${query}` : path;
+  }
+
+  /** The page a path opens, by react-router's matcher over the registry's routes. */
+  private findPage(path: string): PageDef | undefined {
+    return matchPage(path, this.pages, this.routes);
   }
 
   private top(): StackEntry | undefined {
