@@ -12,7 +12,7 @@ const env = {
 };
 const serve = [bin('webpack'), 'serve', '--mode', 'development'];
 const jobs = [
-  run('server', [bin('tsx'), 'watch', 'packages/server/src/main.ts'], { env }),
+  run('server', [bin('tsx'), 'watch', '--conditions=app-source', 'packages/server/src/main.ts'], { env }),
   run('shell', serve, { cwd: 'shell', env }),
   run('create', serve, { cwd: 'remote-create', env }),
   run('account', serve, { cwd: 'remote-account', env }),

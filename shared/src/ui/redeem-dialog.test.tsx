@@ -16,8 +16,11 @@ const granted = { points: 100, days: 30, createNum: 110, expireTime: new Date(20
 let server: TestServer;
 const testServer = useTestServer();
 
-beforeAll(() => {
+beforeAll(async () => {
   server = testServer();
+  // What the dialog loads when first opened (kit/more and its panel), loaded here once: the first
+  // test then waits for the dialog, not for jest to compile antd-mobile on a loaded machine.
+  await Promise.all([import('@app/shared/kit/more'), import('./redeem-panel')]);
 });
 
 beforeEach(() => {

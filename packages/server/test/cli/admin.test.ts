@@ -28,7 +28,7 @@ function admin(args: string[], env: Record<string, string> = {}, cwd = ROOT): Pr
     Object.entries(process.env).filter(([name]) => !['ADMIN_URL', 'ADMIN_TOKEN', 'PORT', 'DATA_DIR'].includes(name)),
   );
   return new Promise((resolve) => {
-    execFile(TSX, [CLI, ...args], { cwd, env: { ...inherited, ...env } }, (error, stdout, stderr) => {
+    execFile(TSX, ['--conditions=app-source', CLI, ...args], { cwd, env: { ...inherited, ...env } }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
     });
   });
