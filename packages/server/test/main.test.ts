@@ -7,7 +7,7 @@ import { makeTempDir, removeTempDirs } from './helpers/temp-dirs.js';
 
 /** Runs src/main.ts as `npm run dev` does (through tsx), with `env` on top of the current one. */
 function startMain(env: Record<string, string>) {
-  const child = spawn(process.execPath, [require.resolve('tsx/cli'), path.join(__dirname, '..', 'src', 'main.ts')], {
+  const child = spawn(process.execPath, [require.resolve('tsx/cli'), '--conditions=app-source', path.join(__dirname, '..', 'src', 'main.ts')], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
