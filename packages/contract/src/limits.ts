@@ -68,3 +68,17 @@ export type CodeStatus = (typeof CODE_STATUSES)[number];
 /** The remotes the shell loads (remotes.json). */
 export const REMOTE_NAMES = ['create', 'account', 'auth'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+/** The video models a server may offer (POST /api/v1/video_task/models lists those configured): `builtin` always. */
+export const VIDEO_MODELS = ['builtin', 'wan', 'seedance', 'kling', 'comfyui'] as const;
+export type VideoModelId = (typeof VIDEO_MODELS)[number];
+export const DEFAULT_VIDEO_MODEL: VideoModelId = 'builtin';
+/** What a model can start a clip from: words, or a picture. */
+export const CLIP_MODES = ['text', 'image'] as const;
+
+/**
+ * Where a task is, for the apps to show: waiting (排队中), the built-in renderer drawing (生成中),
+ * a hosted model making its clips (AI 生成片段 2/4), our engine putting them together (合成中), ended.
+ */
+export const TASK_STAGES = ['queued', 'rendering', 'clips', 'composing', 'ended'] as const;
+export type TaskStage = (typeof TASK_STAGES)[number];

@@ -24,6 +24,12 @@ export interface RenderTask {
   /** Seconds, an integer from DURATION_MIN to DURATION_MAX: the video is exactly this long. */
   duration: number;
   template?: RenderTemplate;
+  /**
+   * Clips a video model made (absolute local MP4 paths, in order): when given, they are the
+   * body of the video — each fills its share of the time, cut or held to fit, cross-fading into
+   * the next — under the same title card, captions and audio, instead of `images` as slides.
+   */
+  clips?: string[];
   /** A fresh directory the renderer may write into; the results are left there, and it is removed after the task. */
   workDir: string;
 }

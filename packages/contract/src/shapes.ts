@@ -1,6 +1,6 @@
 /** The objects the API answers with (docs/api.md), each one schema and one type. */
 import { Type, type Static } from '@sinclair/typebox';
-import { ASPECT_RATIOS, CODE_STATUSES, LEDGER_TYPES, TASK_STATUSES } from './limits';
+import { ASPECT_RATIOS, CLIP_MODES, CODE_STATUSES, LEDGER_TYPES, TASK_STAGES, TASK_STATUSES, VIDEO_MODELS } from './limits';
 import { StringEnum } from './schema-kit';
 
 /** The signed-in user as the app keeps it for its session (/api/v1/account/getAccountInfo). */
@@ -51,8 +51,32 @@ export const VideoTask = Type.Object({
   createdAt: Type.Integer(),
   startedAt: Type.Integer({ description: '开始生成的时间，未开始为 0' }),
   finishedAt: Type.Integer({ description: '结束的时间，未结束为 0' }),
+  model: StringEnum(VIDEO_MODELS, { description: '生成所用的视频模型' }),
+  stage: Type.Object(
+    {
+      step: StringEnum(TASK_STAGES),
+      clipsDone: Type.Integer({ description: 'AI 模型已生成的片段数（内置渲染器为 0）' }),
+      clipsTotal: Type.Integer({ description: 'AI 模型要生成的片段数（内置渲染器为 0）' }),
+      label: Type.String({ description: '给用户看的阶段：排队中 / 生成中 / AI 生成片段 2/4 / 合成中 / 已完成 / 生成失败 / 已取消' }),
+    },
+    { description: '任务进行到哪一步' },
+  ),
 });
 export type VideoTask = Static<typeof VideoTask>;
+
+/** One video model on offer (/api/v1/video_task/models). */
+export const VideoModel = Type.Object({
+  id: StringEnum(VIDEO_MODELS),
+  name: Type.String(),
+  description: Type.String(),
+  modes: Type.Array(StringEnum(CLIP_MODES), { description: 'text：文字生成画面；image：照片生成动态画面' }),
+  aspectRatios: Type.Array(StringEnum(ASPECT_RATIOS)),
+  minDuration: Type.Integer({ description: '秒' }),
+  maxDuration: Type.Integer({ description: '秒' }),
+  pointsPerSecond: Type.Integer(),
+  default: Type.Boolean({ description: '不指定 model 时用它' }),
+});
+export type VideoModel = Static<typeof VideoModel>;
 
 /** The price of a video before it is made (/api/v1/video_task/quote). */
 export const Quote = Type.Object({ cost: Type.Integer(), balance: Type.Integer(), enough: Type.Boolean() });

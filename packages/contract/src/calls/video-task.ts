@@ -1,14 +1,21 @@
 import { Type } from '@sinclair/typebox';
 import { call, SignedIn } from '../call';
-import { ASPECT_RATIOS, DURATION_MAX, DURATION_MIN, PICTURES_MAX, PROMPT_MAX, TASK_STATUSES, TITLE_MAX } from '../limits';
-import { Defaulted, Empty, Page, pageProperties, StringEnum, Text } from '../schema-kit';
-import { QueuePosition, Quote, VideoTask } from '../shapes';
+import { ASPECT_RATIOS, DEFAULT_VIDEO_MODEL, DURATION_MAX, DURATION_MIN, PICTURES_MAX, PROMPT_MAX, TASK_STATUSES, TITLE_MAX, VIDEO_MODELS } from '../limits';
+import { Defaulted, Empty, Page, pageProperties, StringEnum, Text, Token } from '../schema-kit';
+import { QueuePosition, Quote, VideoModel, VideoTask } from '../shapes';
 
 const tags = ['video_task'];
 
 const duration = Type.Integer({ minimum: DURATION_MIN, maximum: DURATION_MAX, title: '视频时长' });
 const templateId = Text('模板ID', { max: 32 }, { description: '模板的 id；空字符串或不给等于不用模板' });
 const taskIdBody = SignedIn({ id: Text('视频ID', { min: 1, max: 32 }) });
+
+const model = Defaulted(
+  StringEnum(VIDEO_MODELS, { title: '视频模型', description: '见 /api/v1/video_task/models；不给等于 builtin（内置渲染器）' }),
+  DEFAULT_VIDEO_MODEL,
+);
+const MODEL_RULES =
+  '所选模型须已配置（否则 rspCode 2 `该视频模型暂不可用`），并支持所给的画面比例、时长与图片（否则 rspCode 2，消息写明哪一项，如 `可灵不支持 1:1 画面`）。';
 
 const NOT_FOUND = '不存在的或别人的视频：rspCode 4 `视频不存在`（两者答复相同）。';
 
@@ -18,8 +25,16 @@ export const quote = call({
   access: 'user',
   tags,
   summary: '生成前询价',
-  description: '价格 = 每秒积分（配置 POINTS_PER_SECOND，默认 1）× 时长。`enough` 表示当前余额是否够用。未知模板：rspCode 4 `模板不存在`。',
-  body: SignedIn({ duration, templateId: Type.Optional(templateId) }),
+  description:
+    '价格 = 所选模型的每秒积分（内置渲染器为 POINTS_PER_SECOND，默认 1）× 时长。`enough` 表示当前余额是否够用。未知模板：rspCode 4 `模板不存在`。' +
+    MODEL_RULES,
+  body: SignedIn({
+    duration,
+    templateId: Type.Optional(templateId),
+    model,
+    aspectRatio: Type.Optional(StringEnum(ASPECT_RATIOS, { title: '画面比例' })),
+    pictures: Type.Optional(Type.Integer({ minimum: 0, maximum: PICTURES_MAX, title: '图片张数', description: '将上传的图片张数（检查模型能否用图片）' })),
+  }),
   data: Quote,
 });
 
@@ -33,7 +48,9 @@ export const save = call({
     '建立任务（status `queued`）并在同一事务中扣除积分：积分不足时 rspCode 3 `积分不足`，什么也不建。' +
     '`images` 须是本服务为该用户签发的上传地址（否则 rspCode 2 `图片地址无效`）；未知模板 rspCode 4 `模板不存在`。' +
     '同一用户带相同 `clientRequestId` 再次提交（包括同时提交）时答复第一次建立的任务，只扣一次积分；那个任务已删除时 rspCode 4。' +
-    '会员的任务先于非会员的被处理，其次先到先得。',
+    '会员的任务先于非会员的被处理，其次先到先得。' +
+    MODEL_RULES +
+    '选 AI 模型时，视频按模型的片段长度分段：有图片时每张图一段（图生视频），没有时按文案分段（文生视频），再由服务器合成为一个视频。',
   body: SignedIn({
     title: Text('标题', { min: 1, max: TITLE_MAX }),
     prompt: Text('文案', { min: 1, max: PROMPT_MAX }),
@@ -41,6 +58,7 @@ export const save = call({
     templateId: Type.Optional(templateId),
     aspectRatio: StringEnum(ASPECT_RATIOS, { title: '画面比例' }),
     duration,
+    model,
     clientRequestId: Type.Optional(
       Text('请求ID', { min: 1, max: 64 }, { description: '客户端为一次提交生成的随机串：重试时带同一个，不会重复扣费' }),
     ),
@@ -120,4 +138,15 @@ export const deleteFileUrl = call({
   data: Empty,
 });
 
-export const videoTaskCalls = { quote, save, taskList, taskDetail, queuePosition, cancelTask, deleteTask, deleteFileUrl };
+export const videoModels = call({
+  method: 'POST',
+  path: '/api/v1/video_task/models',
+  access: 'public',
+  tags,
+  summary: '可选的视频模型',
+  description: '内置渲染器（builtin）总在其中；托管模型（通义万相 wan、豆包 Seedance、可灵 kling、自建 ComfyUI）只在服务器配置了它们的密钥时出现。无需登录。',
+  body: Type.Object({ token: Type.Optional(Token) }),
+  data: Type.Object({ list: Type.Array(VideoModel) }),
+});
+
+export const videoTaskCalls = { videoModels, quote, save, taskList, taskDetail, queuePosition, cancelTask, deleteTask, deleteFileUrl };
