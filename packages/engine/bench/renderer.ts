@@ -32,7 +32,7 @@ export interface BenchRow {
   target: string;
 }
 
-interface Run {
+export interface Run {
   wallS: number;
   /** CPU seconds of this process (drawing, piping) and of its children (ffmpeg). */
   selfCpuS: number;
@@ -83,11 +83,11 @@ export async function benchRenderer(): Promise<BenchRow[]> {
 }
 
 /** The run of median wall time (its CPU and memory go with it). */
-function median(runs: Run[]): Run {
+export function median(runs: Run[]): Run {
   return [...runs].sort((a, b) => a.wallS - b.wallS)[Math.floor(runs.length / 2)]!;
 }
 
-const round2 = (x: number) => Math.round(x * 100) / 100;
+export const round2 = (x: number) => Math.round(x * 100) / 100;
 
 function renderTask(dir: string, images: string[], round: number): Promise<RenderResult> {
   return builtinProvider.render(
@@ -126,7 +126,7 @@ function encodeFrames(frames: string, output: string): Promise<void> {
   return ffmpeg(['-f', 'rawvideo', '-pix_fmt', 'yuv420p', '-s', '720x1280', '-framerate', '30', '-i', frames, ...X264_ARGS, output]);
 }
 
-function ffmpeg(args: string[]): Promise<void> {
+export function ffmpeg(args: string[]): Promise<void> {
   args = ['-hide_banner', '-loglevel', 'error', '-y', ...args];
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpegPath, args, { stdio: 'ignore' });
@@ -135,7 +135,7 @@ function ffmpeg(args: string[]): Promise<void> {
   });
 }
 
-async function measure(job: () => Promise<unknown>): Promise<Run> {
+export async function measure(job: () => Promise<unknown>): Promise<Run> {
   const rssBefore = process.memoryUsage.rss();
   const childCpuBefore = await childrenCpuS();
   const cpuBefore = process.cpuUsage();

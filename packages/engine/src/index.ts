@@ -4,6 +4,7 @@ import type { VideoProvider } from './types.js';
 
 export type { AspectRatio, RenderResult, RenderTask, RenderTemplate, VideoProvider } from './types.js';
 export { RenderAbortedError } from './abort-error.js';
+export { ffmpegPath } from './ffmpeg-encoder.js';
 export { FPS, frameSize } from './frame-size.js';
 export { MAX_PICTURES } from './validate-task.js';
 

@@ -8,12 +8,13 @@ import { RenderAbortedError, throwIfAborted } from './abort-error.js';
 import { audioBedGraph } from './audio-bed.js';
 import { createBackground } from './background.js';
 import { captionFontSize, createCaptionLayer, layoutCaptions } from './caption-layer.js';
+import { createClipBody, type ClipBody } from './clip-body.js';
 import { splitScript, timeCaptions } from './captions.js';
 import { encodeArgs } from './ffmpeg-args.js';
 import { startEncoder } from './ffmpeg-encoder.js';
 import { FONT_FAMILY, ensureFontFor } from './fonts.js';
 import { createFramePainter } from './frame-painter.js';
-import { frameSize, type FrameSize } from './frame-size.js';
+import { FPS, frameSize, type FrameSize } from './frame-size.js';
 import { hashString } from './motion.js';
 import { loadPictures } from './pictures.js';
 import { createSlides } from './slides.js';
@@ -43,20 +44,24 @@ export async function renderVideo(task: RenderTask, onProgress: (percent: number
   // A template's own font first; ours behind it for the Chinese it may lack.
   const families = [theme.font, FONT_FAMILY].filter(Boolean).map((f) => `"${f}"`).join(', ');
   const seed = hashString(task.id);
-  const pictures = await loadPictures(task.images, size, signal);
+  const clipFiles = task.clips ?? [];
+  // A model's clips are the body when there are any; the pictures are then already in them.
+  const pictures = clipFiles.length ? [] : await loadPictures(task.images, size, signal);
   throwIfAborted(signal);
 
-  const timeline = planTimeline(task.duration, title.length > 0, pictures.length);
+  const timeline = planTimeline(task.duration, title.length > 0, clipFiles.length || pictures.length);
   const canvas = createCanvas(size.width, size.height);
   const ctx = canvas.getContext('2d', { alpha: false });
   const background = createBackground(size, theme, seed);
   const segments = splitScript(task.prompt, captionChars(size));
   const captions = timeCaptions(segments, timeline.title?.end ?? 0, task.duration);
+  const clips: ClipBody | undefined = clipFiles.length ? createClipBody(clipFiles, timeline.slides, size) : undefined;
+  const hidden = pictures.length > 0 || clips !== undefined;
   const paint = createFramePainter(ctx, timeline, {
-    body: pictures.length ? createSlides(pictures, timeline.slides, size, seed) : background,
-    titleHidesBody: pictures.length > 0,
+    body: clips ? (c, t) => clips.paint(c, t) : pictures.length ? createSlides(pictures, timeline.slides, size, seed) : background,
+    titleHidesBody: hidden,
     title: timeline.title && createTitleCard(ctx, {
-      size, theme, families, title, label, timing: timeline.title, backdrop: pictures.length ? background : undefined,
+      size, theme, families, title, label, timing: timeline.title, backdrop: hidden ? background : undefined,
     }),
     captions: createCaptionLayer(layoutCaptions(ctx, captions, size, families), theme),
   });
@@ -70,6 +75,7 @@ export async function renderVideo(task: RenderTask, onProgress: (percent: number
   try {
     for (let frame = 0; frame < timeline.frames; frame++) {
       throwIfAborted(signal);
+      await clips?.advance(frame / FPS);
       paint(frame);
       if (frame === timeline.coverFrame) await writeFile(files.cover, await canvas.encode('jpeg', COVER_QUALITY));
       // The converter's buffer is reused: the write resolves only once the pipe has all of it.
@@ -81,9 +87,11 @@ export async function renderVideo(task: RenderTask, onProgress: (percent: number
     await rename(files.partial, files.video);
   } catch (err) {
     await encoder.kill();
+    await clips?.close();
     await Promise.all([rm(files.partial, { force: true }), rm(files.cover, { force: true })]);
     throw signal.aborted ? new RenderAbortedError(signal.reason) : err;
   }
+  await clips?.close();
   report(100);
   return { video: files.video, cover: files.cover, durationSeconds: task.duration };
 }

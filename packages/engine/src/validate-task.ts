@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { RenderTask } from './types.js';
 
 export const MAX_PICTURES = 9;
+/** A 60 s video of clips no shorter than 5 s. */
+export const MAX_CLIPS = 12;
 const ASPECT_RATIOS = new Set(['9:16', '16:9', '1:1']);
 
 export function validateTask(task: RenderTask): void {
@@ -13,6 +15,8 @@ export function validateTask(task: RenderTask): void {
   if (!ASPECT_RATIOS.has(task.aspectRatio)) problems.push(`aspectRatio must be one of ${[...ASPECT_RATIOS].join(', ')}`);
   if (task.images.length > MAX_PICTURES) problems.push(`at most ${MAX_PICTURES} images`);
   if (task.images.some((image) => !path.isAbsolute(image))) problems.push('images must be absolute paths');
+  if ((task.clips ?? []).some((clip) => !path.isAbsolute(clip))) problems.push('clips must be absolute paths');
+  if ((task.clips ?? []).length > MAX_CLIPS) problems.push(`at most ${MAX_CLIPS} clips`);
   if (!path.isAbsolute(task.workDir)) problems.push('workDir must be an absolute path');
   if (problems.length) throw new Error(`invalid render task: ${problems.join('; ')}`);
 }
