@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { REMOTE_NAMES, type RemoteName } from '@app/contract';
+import { loadComfyWorkflow, type ComfyWorkflow } from './modules/clips/comfyui.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -41,6 +42,20 @@ export interface ServerConfig {
    * X-Forwarded-For is ignored.
    */
   trustProxy: string[];
+  /** The hosted video models configured (modules/clips): each present only with its keys. */
+  videoModels: VideoModelSettings;
+  /** How long one clip may take at its vendor, from its submit to its result, before the task fails (refunded). */
+  clipTimeoutMinutes: number;
+}
+
+/** Points a second cost on a hosted model unless its *_POINTS_PER_SECOND says otherwise. */
+export const HOSTED_POINTS_PER_SECOND = 10;
+
+export interface VideoModelSettings {
+  wan?: { apiKey: string; baseUrl: string; t2vModel: string; i2vModel: string; pointsPerSecond: number };
+  seedance?: { apiKey: string; baseUrl: string; model: string; pointsPerSecond: number };
+  kling?: { accessKey: string; secretKey: string; baseUrl: string; model: string; pointsPerSecond: number };
+  comfyui?: { url: string; workflowFile: string; workflow: ComfyWorkflow; pointsPerSecond: number };
 }
 
 export interface S3Config {
@@ -124,9 +139,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const serveSourceMaps = parseSwitch('SERVE_SOURCE_MAPS', read('SERVE_SOURCE_MAPS'), false, problems);
   const signupLimit = parseCount('SIGNUP_LIMIT', read('SIGNUP_LIMIT'), 20, problems);
   const trustProxy = parseTrustProxy(read('TRUST_PROXY'), problems);
+  const videoModels = parseVideoModels(read, problems);
+  const clipTimeoutMinutes = parseCount('CLIP_TIMEOUT_MINUTES', read('CLIP_TIMEOUT_MINUTES'), 30, problems, 24 * 60) || 30;
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, dataDir, webRoot, remoteUrls, logLevel, databaseUrl, welcomePoints, adminToken, s3, pointsPerSecond, workers, seedTemplates, uploadRetentionHours, serveSourceMaps, signupLimit, trustProxy };
+  return { port, host, dataDir, webRoot, remoteUrls, logLevel, databaseUrl, welcomePoints, adminToken, s3, pointsPerSecond, workers, seedTemplates, uploadRetentionHours, serveSourceMaps, signupLimit, trustProxy, videoModels, clipTimeoutMinutes };
 }
 
 function parseCount(name: string, value: string | undefined, fallback: number, problems: string[], max = 1_000_000_000): number {
@@ -163,6 +180,59 @@ function isProxyEntry(entry: string): boolean {
   if (version === 0 || rest.length > 0) return false;
   if (prefix === undefined) return true;
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * The hosted video models: each one whose keys are set (a key alone turns it on; the other
+ * settings have the vendor's defaults). Half a pair of keys, or a bad URL or price, stops the start.
+ */
+function parseVideoModels(read: (name: string) => string | undefined, problems: string[]): VideoModelSettings {
+  const models: VideoModelSettings = {};
+  const price = (name: string) => parseCount(name, read(name), HOSTED_POINTS_PER_SECOND, problems, 1_000_000);
+  const url = (name: string, fallback: string) => {
+    const value = (read(name) ?? fallback).replace(/\/+$/, '');
+    if (!isUrlOrAbsolutePath(value) || value.startsWith('/')) problems.push(`${name}=${value}: must be an http(s) URL`);
+    return value;
+  };
+  const dashscopeKey = read('DASHSCOPE_API_KEY');
+  if (dashscopeKey) {
+    models.wan = {
+      apiKey: dashscopeKey,
+      baseUrl: url('DASHSCOPE_BASE_URL', 'https://dashscope.aliyuncs.com'),
+      t2vModel: read('DASHSCOPE_T2V_MODEL') ?? 'wan2.5-t2v-preview',
+      i2vModel: read('DASHSCOPE_I2V_MODEL') ?? 'wan2.5-i2v-preview',
+      pointsPerSecond: price('DASHSCOPE_POINTS_PER_SECOND'),
+    };
+  }
+  const arkKey = read('ARK_API_KEY');
+  if (arkKey) {
+    models.seedance = {
+      apiKey: arkKey,
+      baseUrl: url('ARK_BASE_URL', 'https://ark.cn-beijing.volces.com/api/v3'),
+      model: read('ARK_VIDEO_MODEL') ?? 'doubao-seedance-1-0-pro-250528',
+      pointsPerSecond: price('ARK_POINTS_PER_SECOND'),
+    };
+  }
+  const [klingAccess, klingSecret] = [read('KLING_ACCESS_KEY'), read('KLING_SECRET_KEY')];
+  if (klingAccess && klingSecret) {
+    models.kling = {
+      accessKey: klingAccess,
+      secretKey: klingSecret,
+      baseUrl: url('KLING_BASE_URL', 'https://api-beijing.klingai.com'),
+      model: read('KLING_MODEL') ?? 'kling-v1-6',
+      pointsPerSecond: price('KLING_POINTS_PER_SECOND'),
+    };
+  } else if (klingAccess || klingSecret) problems.push('Kling needs both KLING_ACCESS_KEY and KLING_SECRET_KEY');
+  const [comfyUrl, comfyWorkflow] = [read('COMFYUI_URL'), read('COMFYUI_WORKFLOW')];
+  if (comfyUrl && comfyWorkflow) {
+    const workflowFile = path.resolve(comfyWorkflow);
+    try {
+      models.comfyui = { url: url('COMFYUI_URL', comfyUrl), workflowFile, workflow: loadComfyWorkflow(workflowFile), pointsPerSecond: price('COMFYUI_POINTS_PER_SECOND') };
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  } else if (comfyUrl || comfyWorkflow) problems.push('ComfyUI needs both COMFYUI_URL and COMFYUI_WORKFLOW (an API-format workflow file)');
+  return models;
 }
 
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const;

@@ -4,6 +4,9 @@ import { ConfigError, loadConfig } from '../src/config.js';
 
 const repositoryRoot = path.resolve(__dirname, '..', '..', '..');
 
+/** A real API-format workflow with placeholders (the ComfyUI stand-in's). */
+const WORKFLOW = path.join(__dirname, 'stand-ins', 'comfyui-workflow.json');
+
 describe('loadConfig', () => {
   it('has defaults that make a fresh checkout start', () => {
     expect(loadConfig({})).toEqual({
@@ -27,6 +30,8 @@ describe('loadConfig', () => {
       uploadRetentionHours: 24,
       serveSourceMaps: false,
       signupLimit: 20,
+      videoModels: {},
+      clipTimeoutMinutes: 30,
       trustProxy: [],
     });
   });
@@ -64,6 +69,24 @@ describe('loadConfig', () => {
       SERVE_SOURCE_MAPS: '1',
       SIGNUP_LIMIT: '5',
       TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.10 ,::1,fd00::/8,loopback',
+      DASHSCOPE_API_KEY: 'sk-dashscope',
+      DASHSCOPE_BASE_URL: 'https://dashscope-intl.aliyuncs.com/',
+      DASHSCOPE_T2V_MODEL: 'wan2.2-t2v-plus',
+      DASHSCOPE_I2V_MODEL: 'wan2.2-i2v-plus',
+      DASHSCOPE_POINTS_PER_SECOND: '8',
+      ARK_API_KEY: 'ark-key',
+      ARK_BASE_URL: 'https://ark.ap-southeast.bytepluses.com/api/v3',
+      ARK_VIDEO_MODEL: 'seedance-1-0-lite-t2v-250428',
+      ARK_POINTS_PER_SECOND: '6',
+      KLING_ACCESS_KEY: 'ak',
+      KLING_SECRET_KEY: 'sk',
+      KLING_BASE_URL: 'https://api-singapore.klingai.com',
+      KLING_MODEL: 'kling-v2-1-master',
+      KLING_POINTS_PER_SECOND: '12',
+      COMFYUI_URL: 'http://gpu-1.internal:8188',
+      COMFYUI_WORKFLOW: WORKFLOW,
+      COMFYUI_POINTS_PER_SECOND: '2',
+      CLIP_TIMEOUT_MINUTES: '45',
     });
     expect(config).toEqual({
       port: 3000,
@@ -94,6 +117,19 @@ describe('loadConfig', () => {
       serveSourceMaps: true,
       signupLimit: 5,
       trustProxy: ['10.0.0.0/8', '192.168.1.10', '::1', 'fd00::/8', 'loopback'],
+      videoModels: {
+        wan: { apiKey: 'sk-dashscope', baseUrl: 'https://dashscope-intl.aliyuncs.com', t2vModel: 'wan2.2-t2v-plus', i2vModel: 'wan2.2-i2v-plus', pointsPerSecond: 8 },
+        seedance: { apiKey: 'ark-key', baseUrl: 'https://ark.ap-southeast.bytepluses.com/api/v3', model: 'seedance-1-0-lite-t2v-250428', pointsPerSecond: 6 },
+        kling: { accessKey: 'ak', secretKey: 'sk', baseUrl: 'https://api-singapore.klingai.com', model: 'kling-v2-1-master', pointsPerSecond: 12 },
+        comfyui: { url: 'http://gpu-1.internal:8188', workflowFile: WORKFLOW, workflow: expect.objectContaining({ 4: expect.anything() }), pointsPerSecond: 2 },
+      },
+      clipTimeoutMinutes: 45,
+    });
+  });
+
+  it('turns a hosted model on by its key alone, with the vendor\'s defaults', () => {
+    expect(loadConfig({ DASHSCOPE_API_KEY: 'sk-x' }).videoModels).toEqual({
+      wan: { apiKey: 'sk-x', baseUrl: 'https://dashscope.aliyuncs.com', t2vModel: 'wan2.5-t2v-preview', i2vModel: 'wan2.5-i2v-preview', pointsPerSecond: 10 },
     });
   });
 
@@ -119,6 +155,12 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: ',' }, 'TRUST_PROXY=,: must list proxy addresses'],
     [{ SEED_TEMPLATES: 'maybe' }, 'SEED_TEMPLATES=maybe: must be 1 or 0 (also true/false, on/off, yes/no)'],
     [{ SERVE_SOURCE_MAPS: 'please' }, 'SERVE_SOURCE_MAPS=please: must be 1 or 0 (also true/false, on/off, yes/no)'],
+    [{ KLING_ACCESS_KEY: 'ak' }, 'Kling needs both KLING_ACCESS_KEY and KLING_SECRET_KEY'],
+    [{ COMFYUI_URL: 'http://gpu:8188' }, 'ComfyUI needs both COMFYUI_URL and COMFYUI_WORKFLOW'],
+    [{ DASHSCOPE_API_KEY: 'k', DASHSCOPE_BASE_URL: 'dashscope' }, 'DASHSCOPE_BASE_URL=dashscope: must be an http(s) URL'],
+    [{ DASHSCOPE_API_KEY: 'k', DASHSCOPE_POINTS_PER_SECOND: 'free' }, 'DASHSCOPE_POINTS_PER_SECOND=free: must be a whole number'],
+    [{ CLIP_TIMEOUT_MINUTES: 'soon' }, 'CLIP_TIMEOUT_MINUTES=soon: must be a whole number'],
+    [{ COMFYUI_URL: 'http://gpu:8188', COMFYUI_WORKFLOW: '/nowhere/workflow.json' }, 'COMFYUI_WORKFLOW=/nowhere/workflow.json: cannot be read (ENOENT)'],
     [{ S3_BUCKET: 'b' }, 'S3 storage needs S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY as well (set all of S3_* or none)'],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);

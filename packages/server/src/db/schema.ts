@@ -1,4 +1,4 @@
-import { ASPECT_RATIOS, LEDGER_TYPES, TASK_STATUSES } from '@app/contract';
+import { ASPECT_RATIOS, LEDGER_TYPES, TASK_STATUSES, VIDEO_MODELS } from '@app/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -171,4 +171,39 @@ export const videoTasks = pgTable('video_tasks', {
     .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
   /** Saved before 0004: its files may still be at the old `tasks/<id>/` keys, until the start-up move (modules/tasks/legacy-outputs). */
   legacyOutputs: boolean('legacy_outputs').notNull().default(false),
+  /** The video model asked for (migrations/0006): builtin, or a hosted one whose clips are in task_clips. */
+  model: text('model', { enum: VIDEO_MODELS }).notNull().default('builtin'),
+  /** A hosted model's clips: how many the plan has, and how many are stored. */
+  clipsTotal: integer('clips_total').notNull().default(0),
+  clipsDone: integer('clips_done').notNull().default(0),
+});
+
+export const CLIP_STATUSES = ['planned', 'submitting', 'submitted', 'stored', 'failed', 'cancelled'] as const;
+
+/** One segment of a hosted model's video (modules/clips/clip-runner). */
+export const taskClips = pgTable('task_clips', {
+  id: id(),
+  taskId: bigint('task_id', { mode: 'number' }).notNull(),
+  /** 0-based place in the video. */
+  position: integer('position').notNull(),
+  model: text('model', { enum: VIDEO_MODELS }).notNull(),
+  prompt: text('prompt').notNull(),
+  /** The user's picture it starts from (image-to-video), or none (text-to-video). */
+  imageUrl: text('image_url'),
+  seconds: integer('seconds').notNull(),
+  /** Ours, unique: sent to vendors that take a client-side id, so a lost answer can be found again. */
+  clientId: text('client_id').notNull().unique(),
+  /**
+   * planned → submitting (the vendor may have it: never blindly submitted again) → submitted
+   * (vendor_task_id known) → stored (clip_key) | failed | cancelled.
+   */
+  status: text('status', { enum: CLIP_STATUSES }).notNull().default('planned'),
+  vendorTaskId: text('vendor_task_id'),
+  vendorStatus: text('vendor_status').notNull().default(''),
+  clipKey: text('clip_key'),
+  submits: integer('submits').notNull().default(0),
+  error: text('error').notNull().default(''),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

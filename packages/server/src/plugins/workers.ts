@@ -12,7 +12,7 @@ declare module 'fastify' {
   }
 }
 
-export type WorkerSettings = Pick<WorkerOptions, 'leaseMs' | 'maxAttempts' | 'pollMs' | 'progressEveryMs'>;
+export type WorkerSettings = Pick<WorkerOptions, 'leaseMs' | 'maxAttempts' | 'pollMs' | 'progressEveryMs' | 'clipTiming'>;
 
 // A type, not an interface: plugin options must be assignable to Record<string, unknown>.
 export type WorkersPluginOptions = {

@@ -8,6 +8,8 @@ import type { Lease } from '../modules/queue/claim.js';
 import { releaseTask, renewLease, reportProgress } from '../modules/queue/lease.js';
 import type { TaskSignals } from '../modules/queue/signals.js';
 import type { FileStore } from '../modules/storage/store.js';
+import { cancelVendorClips } from '../modules/clips/cancel-clips.js';
+import { storedClipKeys } from '../modules/clips/task-clips.js';
 import { completeTask } from '../modules/tasks/complete-task.js';
 import { failTask, RENDER_FAILED } from '../modules/tasks/fail-task.js';
 import { RenderFailure, type VideoProvider } from '../modules/tasks/video-provider.js';
@@ -16,6 +18,7 @@ import type { TaskRow } from '../modules/tasks/video-task.js';
 import { holdLease, type LeaseStop } from './held-lease.js';
 import { progressReporter } from './progress-reporter.js';
 import type { RenderDirs } from './render-dirs.js';
+import { CLIPS_SHARE, makeClips, type ClipDeps } from './run-clips.js';
 import { prepareRenderTask } from './task-inputs.js';
 import { storeOutputs } from './store-outputs.js';
 
@@ -32,6 +35,8 @@ export interface TaskRunnerDeps {
   workDirs: Pick<RenderDirs, 'make'>;
   /** Progress is stored at most this often. */
   progressEveryMs: number;
+  /** The hosted video models and how patiently their clips are waited for (workers/run-clips). */
+  clips: Pick<ClipDeps, 'providers' | 'timing'>;
 }
 
 /** Why a render was stopped from outside: the user cancelled, the task is no longer ours, or the worker is shutting down. */
@@ -68,11 +73,20 @@ export async function runTask(deps: TaskRunnerDeps, lease: Lease, task: TaskRow,
     workDir = await deps.workDirs.make(`video-task-${task.id}-`);
     const input = await prepareRenderTask(deps, task, workDir);
     signal.throwIfAborted();
-    const result = await deps.provider.render(input, onProgress, signal);
+    let render = onProgress;
+    if (task.model !== 'builtin') {
+      input.clips = await makeClips({ ...deps, ...deps.clips }, task, workDir, onProgress, signal);
+      // The composing takes the rest of the bar after the clips.
+      render = (percent) => onProgress(CLIPS_SHARE + (percent * (100 - CLIPS_SHARE)) / 100);
+    }
+    const result = await deps.provider.render(input, render, signal);
     signal.throwIfAborted();
     const outputs = await storeOutputs(deps.store, task.outputToken, result);
-    if (await completeTask(deps.db, held, outputs)) deps.log.info({ taskId: task.id }, 'rendered');
-    else await discardOutputs(deps, held);
+    if (await completeTask(deps.db, held, outputs)) {
+      deps.log.info({ taskId: task.id }, 'rendered');
+      // The clips are in the video now.
+      if (task.model !== 'builtin') await Promise.all((await storedClipKeys(deps.db, task.id)).map((key) => deps.store.delete(key))).catch(warn('could not remove the clips'));
+    } else await discardOutputs(deps, held);
   } catch (error) {
     await afterFailure(deps, held, signal, error).catch(warn('could not record the end of the task'));
   } finally {
@@ -93,7 +107,10 @@ async function afterFailure(deps: TaskRunnerDeps, held: { id: number; owner: str
     return;
   }
   deps.log.error({ err: error, taskId: held.id }, 'render failed');
-  await failTask(deps.db, held, error instanceof RenderFailure ? error.userMessage : RENDER_FAILED);
+  if (await failTask(deps.db, held, error instanceof RenderFailure ? error.userMessage : RENDER_FAILED)) {
+    // A clip that failed leaves its siblings running at the vendor: stopped, not paid for further.
+    await cancelVendorClips({ db: deps.db, providers: deps.clips.providers, log: deps.log }, held.id);
+  }
 }
 
 /** Removes what this worker stored for a task that then did not become ours to finish — unless another worker finished it. */

@@ -21,7 +21,8 @@ export async function prepareRenderTask(
   workDir: string,
 ): Promise<RenderTask> {
   const images: string[] = [];
-  for (const [index, url] of task.images.entries()) images.push(await downloadImage(deps, url, path.join(workDir, `image-${index + 1}`)));
+  // A hosted model's clips already hold the pictures: the engine composes the clips instead.
+  if (task.model === 'builtin') for (const [index, url] of task.images.entries()) images.push(await downloadImage(deps, url, path.join(workDir, `image-${index + 1}`)));
   return {
     id: String(task.id),
     title: task.title,

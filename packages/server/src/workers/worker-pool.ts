@@ -5,11 +5,17 @@ import { claimNextTask, failExhaustedTasks, type Lease } from '../modules/queue/
 import { claimNextSample, type TemplateRow } from '../modules/templates/template-samples.js';
 import { Doorbell } from './doorbell.js';
 import { RenderDirs, renderRoot, sweepRenderDirs } from './render-dirs.js';
+import { clipProviders } from '../modules/clips/video-models.js';
+import { CLIP_TIMING_DEFAULTS, type ClipDeps, type ClipTiming } from './run-clips.js';
 import { runSample } from './run-sample.js';
 import { runTask, type TaskRunnerDeps } from './run-task.js';
 
-export interface WorkerOptions extends Omit<TaskRunnerDeps, 'workDirs' | 'progressEveryMs' | 'config'> {
-  config: Pick<ServerConfig, 's3' | 'dataDir'>;
+export interface WorkerOptions extends Omit<TaskRunnerDeps, 'workDirs' | 'progressEveryMs' | 'config' | 'clips'> {
+  config: Pick<ServerConfig, 's3' | 'dataDir' | 'videoModels' | 'clipTimeoutMinutes'>;
+  /** Default: the hosted models configured (modules/clips/video-models). */
+  clipProviders?: ClipDeps['providers'];
+  /** Default: CLIP_TIMING_DEFAULTS, and CLIP_TIMEOUT_MINUTES. */
+  clipTiming?: Partial<ClipTiming>;
   /** Workers in this process, each rendering one task at a time. */
   count: number;
   /** Prefix of the lease owners (default host:pid:random, unique per process). */
@@ -54,6 +60,10 @@ export function startWorkers(options: WorkerOptions): WorkerPool {
     ...options,
     workDirs,
     progressEveryMs: options.progressEveryMs ?? WORKER_DEFAULTS.progressEveryMs,
+    clips: {
+      providers: options.clipProviders ?? clipProviders(options.config),
+      timing: { ...CLIP_TIMING_DEFAULTS, timeoutMs: options.config.clipTimeoutMinutes * 60_000, ...options.clipTiming },
+    },
   };
   const doorbell = new Doorbell();
   const offQueued = options.signals.onQueued(() => doorbell.ring());

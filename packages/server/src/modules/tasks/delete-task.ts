@@ -5,6 +5,7 @@ import { RspCode } from '../../lib/envelope.js';
 import { BusinessError } from '../../lib/errors.js';
 import type { TaskSignals } from '../queue/signals.js';
 import type { FileStore } from '../storage/store.js';
+import { storedClipKeys } from '../clips/task-clips.js';
 import { endWithRefund } from './end-with-refund.js';
 import { ownTask, parseTaskId, TASK_NOT_FOUND } from './own-task.js';
 import { taskOutputKeys } from './task-outputs.js';
@@ -12,7 +13,7 @@ import { taskOutputKeys } from './task-outputs.js';
 /**
  * Deletes the caller's task: a live one is cancelled (with its refund) first; the task is then
  * hidden for good (soft delete: the ledger rows keep pointing at it) and its rendered files are
- * removed from storage.
+ * removed from storage (and a hosted model's clips kept for it).
  */
 export async function deleteTask(deps: { db: Db; store: FileStore; signals: TaskSignals }, userId: number, id: string): Promise<void> {
   const wanted = parseTaskId(id);
@@ -38,5 +39,5 @@ export async function deleteTask(deps: { db: Db; store: FileStore; signals: Task
   });
   if (wasLive) await deps.signals.cancelled(taskId);
   // After the commit nothing refers to them; if removing fails they are only orphans.
-  await Promise.all(keys.map((key) => deps.store.delete(key)));
+  await Promise.all([...keys, ...(await storedClipKeys(deps.db, taskId))].map((key) => deps.store.delete(key)));
 }

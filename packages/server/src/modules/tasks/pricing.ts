@@ -1,11 +1,15 @@
-import type { Quote } from '@app/contract';
-import type { ServerConfig } from '../../config.js';
+import type { AspectRatio, Quote, VideoModelId } from '@app/contract';
 import type { Db } from '../../db/database.js';
+import { requireModel, type VideoModelConfig } from '../clips/video-models.js';
 import { getTemplate } from '../templates/templates.js';
 
-/** What a video costs (docs/api.md, /api/v1/video_task/quote: points per second × duration; the template does not change it yet). */
-export function taskCost(config: Pick<ServerConfig, 'pointsPerSecond'>, duration: number): number {
-  return config.pointsPerSecond * duration;
+/**
+ * What a video costs (docs/api.md, /api/v1/video_task/quote): the model's points per second ×
+ * duration, once it is sure the model can make it (rspCode 2 otherwise). The template does not
+ * change the price.
+ */
+export function taskCost(config: VideoModelConfig, request: { model: VideoModelId; duration: number; aspectRatio?: AspectRatio; pictures?: number }): number {
+  return requireModel(config, request).pointsPerSecond * request.duration;
 }
 
 /** The template id as stored: none for '' or absent; an unknown one answers rspCode 4 模板不存在. */
@@ -16,11 +20,11 @@ export async function resolveTemplateId(db: Db, templateId: string | undefined):
 
 /** The price shown before submitting, beside the balance it would come out of. */
 export async function quoteTask(
-  deps: { db: Db; config: Pick<ServerConfig, 'pointsPerSecond'> },
+  deps: { db: Db; config: VideoModelConfig },
   balance: number,
-  input: { duration: number; templateId?: string },
+  input: { duration: number; templateId?: string; model: VideoModelId; aspectRatio?: AspectRatio; pictures?: number },
 ): Promise<Quote> {
+  const cost = taskCost(deps.config, input);
   await resolveTemplateId(deps.db, input.templateId);
-  const cost = taskCost(deps.config, input.duration);
   return { cost, balance, enough: balance >= cost };
 }

@@ -19,7 +19,7 @@ export type NewTask = Omit<ReceivedBody<typeof save>, 'token'>;
 export interface SaveDeps {
   db: Db;
   store: FileStore;
-  config: Pick<ServerConfig, 's3' | 'pointsPerSecond'>;
+  config: Pick<ServerConfig, 's3' | 'pointsPerSecond' | 'videoModels'>;
   signals: TaskSignals;
 }
 
@@ -35,9 +35,9 @@ export async function saveTask(deps: SaveDeps, userId: number, input: NewTask): 
   const earlier = await findByClientRequestId(deps, userId, input.clientRequestId);
   if (earlier !== undefined) return earlier;
 
+  const cost = taskCost(deps.config, { ...input, pictures: input.images.length });
   const imageKeys = await checkImages(deps, userId, input.images);
   const templateId = await resolveTemplateId(deps.db, input.templateId);
-  const cost = taskCost(deps.config, input.duration);
 
   const taskId = await deps.db.transaction(async (tx) => {
     await lockImages(tx, userId, imageKeys);
@@ -51,6 +51,7 @@ export async function saveTask(deps: SaveDeps, userId: number, input: NewTask): 
         templateId,
         aspectRatio: input.aspectRatio,
         duration: input.duration,
+        model: input.model,
         cost,
         // Members' tasks are taken first; membership as it is now decides.
         priority: sql`(SELECT CASE WHEN u.member_until > now() THEN 1 ELSE 0 END FROM users u WHERE u.id = ${userId})`,

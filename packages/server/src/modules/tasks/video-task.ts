@@ -1,4 +1,4 @@
-import type { VideoTask } from '@app/contract';
+import type { TaskStage, VideoTask } from '@app/contract';
 import { videoTasks } from '../../db/schema.js';
 
 export type TaskRow = typeof videoTasks.$inferSelect;
@@ -23,5 +23,20 @@ export function toVideoTask(row: TaskRow, queuePosition: number, fileUrl: (key: 
     createdAt: row.createdAt.getTime(),
     startedAt: row.startedAt?.getTime() ?? 0,
     finishedAt: row.finishedAt?.getTime() ?? 0,
+    model: row.model,
+    stage: taskStage(row),
   };
+}
+
+const ENDED_LABELS = { succeeded: '已完成', failed: '生成失败', cancelled: '已取消' } as const;
+
+/** Where the task is, for the apps to show as it is: 排队中 / 生成中 / AI 生成片段 2/4 / 合成中 / ended. */
+export function taskStage(row: Pick<TaskRow, 'status' | 'model' | 'clipsTotal' | 'clipsDone'>): VideoTask['stage'] {
+  const clips = { clipsDone: row.clipsDone, clipsTotal: row.clipsTotal };
+  const stage = (step: TaskStage, label: string) => ({ step, ...clips, label });
+  if (row.status === 'queued') return stage('queued', '排队中');
+  if (row.status !== 'processing') return stage('ended', ENDED_LABELS[row.status]);
+  if (row.model === 'builtin') return stage('rendering', '生成中');
+  if (row.clipsTotal > 0 && row.clipsDone >= row.clipsTotal) return stage('composing', '合成中');
+  return stage('clips', row.clipsTotal > 0 ? `AI 生成片段 ${row.clipsDone}/${row.clipsTotal}` : 'AI 生成片段');
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { cancelTask, deleteFileUrl, deleteTask, queuePosition, quote, save, taskDetail, taskList } from '@app/contract';
+import { cancelTask, deleteFileUrl, deleteTask, queuePosition, quote, save, taskDetail, taskList, videoModels } from '@app/contract';
 import { ok } from '../../../../lib/envelope.js';
 import { serve } from '../../../../lib/contract-route.js';
 import { pageOf } from '../../../../lib/page-of.js';
@@ -7,14 +7,18 @@ import { deleteUserFile } from '../../../../modules/files/delete-user-file.js';
 import { getQueuePosition } from '../../../../modules/queue/queue-position.js';
 import { cancelTask as cancel } from '../../../../modules/tasks/cancel-task.js';
 import { deleteTask as remove } from '../../../../modules/tasks/delete-task.js';
+import { cancelVendorClips } from '../../../../modules/clips/cancel-clips.js';
+import { clipProviders, listVideoModels } from '../../../../modules/clips/video-models.js';
 import { quoteTask } from '../../../../modules/tasks/pricing.js';
 import { saveTask } from '../../../../modules/tasks/save-task.js';
 import { getVideoTask, listVideoTasks } from '../../../../modules/tasks/task-views.js';
 
-/** `/api/v1/video_task/*` (docs/api.md): every call needs sign-in. */
+/** `/api/v1/video_task/*` (docs/api.md): every call but `models` needs sign-in. */
 export const videoTaskRoutes: FastifyPluginAsync = async (app) => {
   const deps = () => ({ db: app.db, store: app.storage, config: app.config, signals: app.taskSignals });
   const fileUrl = (key: string) => app.storage.fileUrl(key);
+
+  serve(app, videoModels, async () => ok({ list: listVideoModels(app.config) }));
 
   serve(app, quote, async (request) => ok(await quoteTask(deps(), request.user.points, request.body)));
 
@@ -32,10 +36,21 @@ export const videoTaskRoutes: FastifyPluginAsync = async (app) => {
     ok(await getQueuePosition(app.db, request.user.id, request.body.id, app.config.workers)),
   );
 
-  serve(app, cancelTask, async (request) => ok(await cancel(deps(), request.user.id, request.body.id)));
+  // A hosted model's clips still at the vendor are stopped there too, after the answer (never throws).
+  const stopClips = (id: string) => {
+    const taskId = Number(id);
+    if (Number.isSafeInteger(taskId)) void cancelVendorClips({ db: app.db, providers: clipProviders(app.config), log: app.log }, taskId);
+  };
+
+  serve(app, cancelTask, async (request) => {
+    const task = await cancel(deps(), request.user.id, request.body.id);
+    stopClips(task.id);
+    return ok(task);
+  });
 
   serve(app, deleteTask, async (request) => {
     await remove(deps(), request.user.id, request.body.id);
+    stopClips(request.body.id);
     return ok({});
   });
 

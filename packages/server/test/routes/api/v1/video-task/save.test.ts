@@ -41,6 +41,8 @@ describeTaskEngines('POST /api/v1/video_task/save', (ctx) => {
         createdAt: expect.any(Number),
         startedAt: 0,
         finishedAt: 0,
+        model: 'builtin',
+        stage: { step: 'queued', clipsDone: 0, clipsTotal: 0, label: '排队中' },
       },
     });
     const task = res.body.data;
