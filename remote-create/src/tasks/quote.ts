@@ -1,17 +1,25 @@
-import type { Quote } from '@app/contract';
+import type { AspectRatio, Quote, VideoModelId } from '@app/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, useUserInfo } from '@app/shared';
 
-export function quoteTask(duration: number, templateId: string): Promise<Quote> {
-  return api('/api/v1/video_task/quote', { duration, ...(templateId ? { templateId } : {}) }, { hideErrorToast: true });
+export interface QuoteRequest {
+  duration: number;
+  templateId: string;
+  model: VideoModelId;
+  aspectRatio: AspectRatio;
+  pictures: number;
 }
 
-/** What a video of this length costs; asked again when the length, template or balance changes. */
-export function useQuote(duration: number, templateId: string) {
+export function quoteTask({ templateId, ...rest }: QuoteRequest): Promise<Quote> {
+  return api('/api/v1/video_task/quote', { ...rest, ...(templateId ? { templateId } : {}) }, { hideErrorToast: true });
+}
+
+/** What the video costs on the chosen model; asked again when anything that changes it, or the balance, changes. */
+export function useQuote(request: QuoteRequest) {
   const user = useUserInfo();
   return useQuery({
-    queryKey: ['quote', user?.id ?? '', user?.createNum ?? 0, duration, templateId],
-    queryFn: () => quoteTask(duration, templateId),
+    queryKey: ['quote', user?.id ?? '', user?.createNum ?? 0, request],
+    queryFn: () => quoteTask(request),
     enabled: !!user?.token,
     // The old price stays on screen while the new one is asked: no flicker on each stepper tap.
     placeholderData: keepPreviousData,

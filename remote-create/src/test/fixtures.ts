@@ -1,6 +1,16 @@
 import type { PageOf, SysVideo, VideoTask } from '@app/contract';
 
+const STAGES = {
+  queued: { step: 'queued', label: '排队中' },
+  processing: { step: 'rendering', label: '生成中' },
+  succeeded: { step: 'ended', label: '已完成' },
+  failed: { step: 'ended', label: '生成失败' },
+  cancelled: { step: 'ended', label: '已取消' },
+} as const;
+
+/** A task as the server answers it; its stage follows its status (the built-in renderer's) unless given. */
 export function task(overrides: Partial<VideoTask> = {}): VideoTask {
+  const status = overrides.status ?? 'succeeded';
   return {
     id: '1',
     title: '城市夜景',
@@ -19,6 +29,8 @@ export function task(overrides: Partial<VideoTask> = {}): VideoTask {
     createdAt: new Date(2026, 10, 22, 14, 5).getTime(),
     startedAt: 0,
     finishedAt: 0,
+    model: 'builtin',
+    stage: { ...STAGES[status], clipsDone: 0, clipsTotal: 0 },
     ...overrides,
   };
 }

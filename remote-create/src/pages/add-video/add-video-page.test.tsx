@@ -177,4 +177,54 @@ describe('极速生成视频', () => {
     fireEvent.click(submitButton());
     await screen.findByText('兑换激活码');
   });
+
+  describe('视频模型', () => {
+    const builtin = { id: 'builtin', name: '图文成片', description: '照片与文案成片', modes: ['text', 'image'], aspectRatios: ['9:16', '16:9', '1:1'], minDuration: 5, maxDuration: 60, pointsPerSecond: 1, default: true };
+    const kling = { id: 'kling', name: '可灵', description: '一句话生成动态画面', modes: ['text'], aspectRatios: ['16:9', '9:16'], minDuration: 5, maxDuration: 60, pointsPerSecond: 4, default: false };
+    beforeEach(() => {
+      api(server(), '/api/v1/video_task/models', answer({ list: [builtin, kling] }));
+      api(server(), '/api/v1/video_task/quote', (body) => answer({ cost: (body.model === 'kling' ? 4 : 1) * (body.duration as number), balance: 100, enough: true }));
+      act(() => session.set(testUser({ createNum: 100 })));
+    });
+
+    it('offers the models as cards with their price; the chosen one is quoted, limits the ratio and is saved', async () => {
+      api(server(), SAVE, answer(task({ id: '78', model: 'kling' })));
+      const nav = fakeNavigation();
+      render({ aspectRatio: '1:1' });
+      const card = await screen.findByRole('radio', { name: /可灵/ });
+      expect(card.textContent).toContain('4 积分/秒');
+      expect(card.textContent).toContain('文生视频');
+      expect(screen.getByRole('radio', { name: /图文成片/ }).getAttribute('aria-checked')).toBe('true');
+      await waitFor(() => expect(screen.getByLabelText('消耗积分').textContent).toBe('5'));
+      fireEvent.click(card);
+      // 1:1 is not among what it makes: the form moves to a ratio it does make, and 1:1 is off.
+      await waitFor(() => expect(screen.getByRole('radio', { name: /16:9/ }).getAttribute('aria-checked')).toBe('true'));
+      expect((screen.getByRole('radio', { name: /1:1/ }) as HTMLButtonElement).disabled).toBe(true);
+      await waitFor(() => expect(screen.getByLabelText('消耗积分').textContent).toBe('20'));
+      expect(bodies(server(), '/api/v1/video_task/quote').at(-1)).toMatchObject({ model: 'kling', aspectRatio: '16:9', duration: 5, pictures: 0 });
+      fill('标题', '文案');
+      fireEvent.click(submitButton());
+      await waitFor(() => expect(nav.calls).toEqual(['redirectTo /pagesA/create/createSuccess?id=78']));
+      expect(bodies(server(), SAVE)[0]).toMatchObject({ model: 'kling', aspectRatio: '16:9' });
+    });
+
+    it('a model that cannot start from pictures says so while pictures are in the form', async () => {
+      acceptUploads();
+      render();
+      fireEvent.click(await screen.findByRole('radio', { name: /可灵/ }));
+      fill('标题', '文案');
+      pick(png());
+      await screen.findByText('可灵不能用图片生成，请去掉图片或换一个模型');
+      expect(submitButton().disabled).toBe(true);
+      fireEvent.click(screen.getByRole('radio', { name: /图文成片/ }));
+      await waitFor(() => expect(submitButton().disabled).toBe(false));
+    });
+
+    it('with only the built-in renderer on offer, there is nothing to choose', async () => {
+      api(server(), '/api/v1/video_task/models', answer({ list: [builtin] }));
+      render();
+      await waitFor(() => expect(screen.getByLabelText('消耗积分').textContent).toBe('5'));
+      expect(screen.queryByRole('radiogroup', { name: '视频模型' })).toBeNull();
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { DURATION_MAX as MAX_DURATION, DURATION_MIN as MIN_DURATION, PICTURES_MAX as MAX_PICTURES, PROMPT_MAX, RspCode, TITLE_MAX, type AspectRatio } from '@app/contract';
+import { DEFAULT_VIDEO_MODEL, DURATION_MAX as MAX_DURATION, DURATION_MIN as MIN_DURATION, PICTURES_MAX as MAX_PICTURES, PROMPT_MAX, RspCode, TITLE_MAX, VIDEO_MODELS, type AspectRatio, type VideoModel, type VideoModelId } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError, openRedeemDialog, redirectTo, refreshAccountInfo, showModal, SignInPrompt, useIsLoggedIn, usePageQuery, useUserInfo } from '@app/shared';
@@ -8,6 +8,8 @@ import { toastFailure } from '../../lib/api-error';
 import { useQuote } from '../../tasks/quote';
 import { newClientRequestId, saveVideoTask } from '../../tasks/save-task';
 import { TASKS_KEY } from '../../tasks/task-list';
+import { modelProblem, useVideoModels } from '../../tasks/video-models';
+import { ModelPicker } from './model-picker';
 import { PicturePicker } from './picture-picker';
 import { TemplatePicker } from './template-picker';
 import { usePictures } from './use-pictures';
@@ -29,13 +31,22 @@ function promptToSend(prompt: string): string {
   return prompt.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 
-/** The form's starting values: 做同款 passes the template, its aspect ratio and its length. */
+/** The form's starting values: 做同款 passes the template, its aspect ratio and its length (and a link may name a model). */
 function initialValues(query: Record<string, string>) {
   const aspect = ASPECT_RATIOS.find((a) => a.value === query.aspectRatio)?.value ?? '9:16';
   const seconds = Number(query.duration);
   const duration = Number.isInteger(seconds) && seconds >= MIN_DURATION && seconds <= MAX_DURATION ? seconds : MIN_DURATION;
-  return { templateId: query.templateId ?? '', aspectRatio: aspect, duration };
+  const model = VIDEO_MODELS.find((id) => id === query.model) ?? DEFAULT_VIDEO_MODEL;
+  return { templateId: query.templateId ?? '', aspectRatio: aspect, duration, model };
 }
+
+/** The built-in renderer as the form knows it before (or without) the server's list. */
+const BUILTIN_LIMITS: Pick<VideoModel, 'aspectRatios' | 'minDuration' | 'maxDuration' | 'modes'> = {
+  aspectRatios: ASPECT_RATIOS.map((a) => a.value),
+  minDuration: MIN_DURATION,
+  maxDuration: MAX_DURATION,
+  modes: ['text', 'image'],
+};
 
 function AddVideoForm() {
   const query = usePageQuery();
@@ -47,8 +58,21 @@ function AddVideoForm() {
   const [templateId, setTemplateId] = useState(initial.templateId);
   const [aspectRatio, setAspectRatio] = useState<AspectRatio>(initial.aspectRatio);
   const [duration, setDuration] = useState(initial.duration);
+  const [modelId, setModelId] = useState<VideoModelId>(initial.model);
   const { pictures, add, remove, retry } = usePictures();
-  const quote = useQuote(duration, templateId);
+  const models = useVideoModels().data ?? [];
+  // A model the server does not offer (any more) falls back to the built-in renderer.
+  const chosen = models.find((m) => m.id === modelId);
+  const model = chosen?.id ?? DEFAULT_VIDEO_MODEL;
+  const limits = chosen ?? BUILTIN_LIMITS;
+  const quote = useQuote({ duration, templateId, model, aspectRatio, pictures: pictures.length });
+
+  /** Another model: the ratio and length follow what it can make. */
+  const chooseModel = (next: VideoModel) => {
+    setModelId(next.id);
+    if (!next.aspectRatios.includes(aspectRatio)) setAspectRatio(next.aspectRatios[0]!);
+    setDuration((d) => Math.min(next.maxDuration, Math.max(next.minDuration, d)));
+  };
   // One id for the whole life of the form: a retry after a lost answer is the same submission.
   const [clientRequestId] = useState(newClientRequestId);
   const [submitting, setSubmitting] = useState(false);
@@ -66,7 +90,9 @@ function AddVideoForm() {
           ? '图片上传中，请稍候'
           : pictures.some((p) => p.status === 'failed')
             ? '有图片上传失败，请重试或删除'
-            : null;
+            : chosen
+              ? modelProblem(chosen, pictures.length)
+              : null;
 
   const notEnoughPoints = async (needed: number) => {
     const { confirm } = await showModal({
@@ -95,6 +121,7 @@ function AddVideoForm() {
         templateId,
         aspectRatio,
         duration,
+        model,
         clientRequestId,
       });
       void client.invalidateQueries({ queryKey: TASKS_KEY });
@@ -132,6 +159,13 @@ function AddVideoForm() {
         <PicturePicker pictures={pictures} onAdd={add} onRemove={remove} onRetry={retry} />
       </section>
 
+      {models.length > 1 && (
+        <section className="cr-card cr-field">
+          <span className="cr-field-label">视频模型</span>
+          <ModelPicker models={models} value={model} onChange={chooseModel} />
+        </section>
+      )}
+
       <section className="cr-card cr-field">
         <span className="cr-field-label">模板</span>
         <TemplatePicker
@@ -140,8 +174,8 @@ function AddVideoForm() {
             setTemplateId(t?.id ?? '');
             // A template comes with its own shape and length; the user may still change both.
             if (t) {
-              setAspectRatio(t.aspectRatio);
-              setDuration(t.duration);
+              if (limits.aspectRatios.includes(t.aspectRatio)) setAspectRatio(t.aspectRatio);
+              setDuration(Math.min(limits.maxDuration, Math.max(limits.minDuration, t.duration)));
             }
           }}
         />
@@ -151,7 +185,15 @@ function AddVideoForm() {
         <span className="cr-field-label">画面比例</span>
         <div className="cr-segments" role="radiogroup" aria-label="画面比例">
           {ASPECT_RATIOS.map((a) => (
-            <button key={a.value} type="button" role="radio" aria-checked={aspectRatio === a.value} className="cr-segment" onClick={() => setAspectRatio(a.value)}>
+            <button
+              key={a.value}
+              type="button"
+              role="radio"
+              aria-checked={aspectRatio === a.value}
+              className="cr-segment"
+              disabled={!limits.aspectRatios.includes(a.value)}
+              onClick={() => setAspectRatio(a.value)}
+            >
               <span className={`cr-shape cr-shape--${a.value.replace(':', 'x')}`} aria-hidden="true" />
               {a.label}
             </button>
@@ -161,11 +203,11 @@ function AddVideoForm() {
           <span className="cr-field-label">时长（秒）</span>
           <Stepper
             aria-label="时长（秒）"
-            min={MIN_DURATION}
-            max={MAX_DURATION}
+            min={limits.minDuration}
+            max={limits.maxDuration}
             digits={0}
             value={duration}
-            onChange={(v) => setDuration(Math.min(MAX_DURATION, Math.max(MIN_DURATION, Math.round(v ?? MIN_DURATION))))}
+            onChange={(v) => setDuration(Math.min(limits.maxDuration, Math.max(limits.minDuration, Math.round(v ?? limits.minDuration))))}
           />
         </div>
       </section>

@@ -4,6 +4,7 @@ import { Result, SpinLoading } from '@app/shared/kit/more';
 import { formatWait } from '../../lib/format';
 import { useQueuePosition } from '../../tasks/queue-position';
 import { useVideoTask } from '../../tasks/task-detail';
+import { progressParts } from '../../tasks/video-task';
 import '../../styles.css';
 
 /** Where the task is: its live place in the queue, then the render's progress, then the result. */
@@ -51,7 +52,7 @@ function TaskProgress({ id }: { id: string }) {
       {t.status === 'processing' && (
         <>
           <p className="cr-status-big">
-            正在生成 <strong>{t.progress}%</strong>
+            {progressParts(t).text} {progressParts(t).percent !== null && <strong>{t.progress}%</strong>}
           </p>
           <div className="cr-progress cr-progress--light" aria-hidden="true">
             <div className="cr-progress-fill" style={{ width: `${t.progress}%` }} />
@@ -66,7 +67,7 @@ function TaskProgress({ id }: { id: string }) {
           </Button>
         </>
       )}
-      {t.status === 'failed' && <p className="cr-status-big">生成失败，积分已退还</p>}
+      {t.status === 'failed' && <p className="cr-status-big">{t.errorMsg || '生成失败，积分已退还'}</p>}
       {t.status === 'cancelled' && <p className="cr-status-big">已取消，积分已退还</p>}
     </div>
   );

@@ -11,7 +11,7 @@ import { copyLink, saveVideo } from '../../lib/save-video';
 import { useCancelTask } from '../../tasks/cancel-task';
 import { useDeleteTask } from '../../tasks/delete-task';
 import { useVideoTask } from '../../tasks/task-detail';
-import { isPending } from '../../tasks/video-task';
+import { isPending, progressText } from '../../tasks/video-task';
 
 function PendingScreen({ task }: { task: VideoTask }) {
   const text =
@@ -19,7 +19,7 @@ function PendingScreen({ task }: { task: VideoTask }) {
       ? task.queuePosition > 0
         ? `排队中，前面还有 ${task.queuePosition - 1} 个视频`
         : '排队中'
-      : `正在生成 ${task.progress}%`;
+      : progressText(task);
   return (
     <div className={`cr-player cr-player--${task.aspectRatio.replace(':', 'x')} cr-player--empty`} role="status">
       <SpinLoading color="white" />
