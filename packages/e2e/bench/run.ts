@@ -1,5 +1,6 @@
-// npm run bench [-- api | renderer | front-end]: the benchmarks against the built apps and a real server, as
+// npm run bench [-- api | renderer | compose | front-end]: the benchmarks against the built apps and a real server, as
 // ratios against a baseline measured in the same run (never as pass/fail timings).
+import { benchCompose } from '../../engine/bench/compose';
 import { benchRenderer } from '../../engine/bench/renderer';
 import { benchApi } from './api';
 import { benchFrontEnd } from './front-end';
@@ -8,6 +9,7 @@ import { startServer } from '../src/server';
 const BENCHES: Record<string, () => Promise<object[]>> = {
   api: benchApi,
   renderer: benchRenderer,
+  compose: benchCompose,
   'front-end': async () => {
     const server = await startServer();
     try {
