@@ -82,3 +82,13 @@ export const CLIP_MODES = ['text', 'image'] as const;
  */
 export const TASK_STAGES = ['queued', 'rendering', 'clips', 'composing', 'ended'] as const;
 export type TaskStage = (typeof TASK_STAGES)[number];
+
+/** The moods of the music the engine makes; each template sounds like one of them (its params.mood, or its style). */
+export const MUSIC_MOODS = ['travel', 'food', 'festival', 'tech', 'family', 'business'] as const;
+export type MusicMood = (typeof MUSIC_MOODS)[number];
+/** Default loudness of the music under a video, 0–1. */
+export const MUSIC_VOLUME_DEFAULT = 0.6;
+
+/** Looks of the captions a user can choose from in the form; `template` follows the template's own look. */
+export const CAPTION_STYLES = ['template', 'classic', 'bold', 'subtitle'] as const;
+export type CaptionStyleId = (typeof CAPTION_STYLES)[number];

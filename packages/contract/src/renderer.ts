@@ -1,4 +1,4 @@
-import type { AspectRatio } from './limits';
+import type { AspectRatio, CaptionStyleId, MusicMood } from './limits';
 
 /**
  * The contract between the server's workers and a renderer (packages/engine's built-in one, and
@@ -30,9 +30,39 @@ export interface RenderTask {
    * the next — under the same title card, captions and audio, instead of `images` as slides.
    */
   clips?: string[];
+  /** A voice reading the script (the server's voice provider made it): captions and pictures follow its sentences. */
+  narration?: RenderNarration;
+  /**
+   * The music under the video: a track on local disk (an operator's or the user's upload), music
+   * the engine makes for a mood, or null for none. Undefined: made for the template's mood.
+   */
+  music?: RenderMusic | null;
+  /** Loudness of the music, 0–1 (default MUSIC_VOLUME_DEFAULT); it dips under the narration. */
+  musicVolume?: number;
+  /** Loudness of the narration, 0–1 (default 1). */
+  voiceVolume?: number;
+  /** How captions look; undefined: the template's own style. */
+  captionStyle?: CaptionStyleId;
   /** A fresh directory the renderer may write into; the results are left there, and it is removed after the task. */
   workDir: string;
 }
+
+/** One sentence of a narration as spoken: its text (a caption) and its time span in the narration's audio. */
+export interface NarrationSentence {
+  text: string;
+  /** Seconds from the start of the narration's audio. */
+  start: number;
+  end: number;
+}
+
+export interface RenderNarration {
+  /** Absolute local path of the narration's audio (WAV, MP3 or any format ffmpeg reads). */
+  file: string;
+  /** Every sentence of the script in order, with where it is spoken; they replace the captions cut from `prompt`. */
+  sentences: NarrationSentence[];
+}
+
+export type RenderMusic = { file: string } | { mood: MusicMood; seed: string };
 
 export interface RenderResult {
   /** Path of the MP4 (inside `workDir`). */
