@@ -7,9 +7,10 @@ import path from 'node:path';
 import { RenderAbortedError, throwIfAborted } from './abort-error.js';
 import { audioBedGraph } from './audio-bed.js';
 import { createBackground } from './background.js';
-import { captionFontSize, createCaptionLayer, layoutCaptions } from './caption-layer.js';
+import { captionFontSize, captionLineWidth, createCaptionLayer, layoutCaptions } from './caption-layer.js';
+import { resolveCaptionLook, type CaptionLook } from './caption-style.js';
+import { captionsFromSentences, splitScript, timeCaptions } from './captions.js';
 import { createClipBody, type ClipBody } from './clip-body.js';
-import { splitScript, timeCaptions } from './captions.js';
 import { encodeArgs } from './ffmpeg-args.js';
 import { startEncoder } from './ffmpeg-encoder.js';
 import { FONT_FAMILY, ensureFontFor } from './fonts.js';
@@ -19,7 +20,8 @@ import { hashString } from './motion.js';
 import { loadPictures } from './pictures.js';
 import { createSlides } from './slides.js';
 import { resolveTheme } from './theme.js';
-import { planTimeline } from './timeline.js';
+import { narrationStart } from './narration-timing.js';
+import { planOpening, planTimeline } from './timeline.js';
 import { createTitleCard } from './title-card.js';
 import type { RenderResult, RenderTask } from './types.js';
 import { validateTask } from './validate-task.js';
@@ -38,9 +40,9 @@ export async function renderVideo(task: RenderTask, onProgress: (percent: number
   const files = { video: `${stem}.mp4`, partial: `${stem}.partial.mp4`, cover: `${stem}.jpg` };
 
   const theme = resolveTheme(task.template);
-  const label = task.template?.title?.trim() || undefined;
   const title = task.title.trim();
-  ensureFontFor([title, task.prompt, label ?? ''].join('\n'));
+  const narration = task.narration?.sentences.length ? task.narration : undefined;
+  ensureFontFor([title, task.prompt, ...(narration?.sentences.map((s) => s.text) ?? [])].join('\n'));
   // A template's own font first; ours behind it for the Chinese it may lack.
   const families = [theme.font, FONT_FAMILY].filter(Boolean).map((f) => `"${f}"`).join(', ');
   const seed = hashString(task.id);
@@ -49,21 +51,30 @@ export async function renderVideo(task: RenderTask, onProgress: (percent: number
   const pictures = clipFiles.length ? [] : await loadPictures(task.images, size, signal);
   throwIfAborted(signal);
 
-  const timeline = planTimeline(task.duration, title.length > 0, clipFiles.length || pictures.length);
+  // Captions first: the pictures change between them. With a narration they are its sentences,
+  // shown while each is spoken; without, the script's, spread by reading time after the title.
+  const opening = planOpening(task.duration, title.length > 0);
+  const look = resolveCaptionLook(task.captionStyle, task.template, theme);
+  const maxChars = captionChars(size, look);
+  const captions = narration
+    ? captionsFromSentences(narration.sentences, narrationStart(opening), maxChars, task.duration)
+    : timeCaptions(splitScript(task.prompt, maxChars), opening.title?.end ?? 0, task.duration);
+  const timeline = planTimeline(task.duration, title.length > 0, clipFiles.length || pictures.length, {
+    cues: narration ? narration.sentences.map((s) => ({ start: s.start + narrationStart(opening), end: s.end + narrationStart(opening) })) : captions,
+    shots: clipFiles.length === 0,
+  });
   const canvas = createCanvas(size.width, size.height);
   const ctx = canvas.getContext('2d', { alpha: false });
   const background = createBackground(size, theme, seed);
-  const segments = splitScript(task.prompt, captionChars(size));
-  const captions = timeCaptions(segments, timeline.title?.end ?? 0, task.duration);
   const clips: ClipBody | undefined = clipFiles.length ? createClipBody(clipFiles, timeline.slides, size) : undefined;
   const hidden = pictures.length > 0 || clips !== undefined;
   const paint = createFramePainter(ctx, timeline, {
     body: clips ? (c, t) => clips.paint(c, t) : pictures.length ? createSlides(pictures, timeline.slides, size, seed) : background,
     titleHidesBody: hidden,
     title: timeline.title && createTitleCard(ctx, {
-      size, theme, families, title, label, timing: timeline.title, backdrop: hidden ? background : undefined,
+      size, theme, families, title, timing: timeline.title, backdrop: hidden ? background : undefined,
     }),
-    captions: createCaptionLayer(layoutCaptions(ctx, captions, size, families), theme),
+    captions: createCaptionLayer(layoutCaptions(ctx, captions, size, families, look), look),
   });
 
   const encoder = startEncoder(
@@ -96,9 +107,9 @@ export async function renderVideo(task: RenderTask, onProgress: (percent: number
   return { video: files.video, cover: files.cover, durationSeconds: task.duration };
 }
 
-/** How many characters a caption may hold: two full lines of the caption font, capped. */
-function captionChars(size: FrameSize): number {
-  const perLine = Math.floor((size.width * 0.8) / captionFontSize(size));
+/** How many characters a caption may hold: two full lines of the look's caption font, capped. */
+function captionChars(size: FrameSize, look: CaptionLook): number {
+  const perLine = Math.floor((captionLineWidth(size, look) * 0.95) / (captionFontSize(size) * look.scale));
   return Math.min(MAX_CAPTION_CHARS, perLine * 2);
 }
 

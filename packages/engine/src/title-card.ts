@@ -1,5 +1,6 @@
-// The opening card: the template's backdrop, its name as a small label, the title coming up into
-// place with an accent bar drawn under it, then the whole card fading into the body.
+// The opening card: the template's backdrop and the user's title alone (the template's name is
+// not the viewer's business) coming up into place with an accent bar drawn under it, then the
+// whole card fading into the body. It is short (timeline.ts: TITLE_MAX).
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { LayerPainter } from './background.js';
 import type { FrameSize } from './frame-size.js';
@@ -18,8 +19,6 @@ export interface TitleCardInput {
   /** A CSS family list: the template's font, then the built-in one. */
   families: string;
   title: string;
-  /** The template's name, shown small above the title; optional. */
-  label: string | undefined;
   timing: TitleTiming;
   /** Drawn under the text when the card must hide a body of pictures; none over a plain background. */
   backdrop: LayerPainter | undefined;
@@ -43,8 +42,6 @@ export function createTitleCard(ctx: SKRSContext2D, input: TitleCardInput): Laye
 
   const lineHeight = fontSize * 1.3;
   const top = height * 0.45 - (lines.length * lineHeight) / 2;
-  const labelFont = fontOf(FONT_WEIGHTS.text, unit * 0.036, families);
-  const label = input.label ? limitLines(wrapText(input.label, maxWidth, measurer(ctx, labelFont)), 1, maxWidth, measurer(ctx, labelFont))[0] : undefined;
   const barWidth = Math.min(maxWidth, unit * 0.22);
   const barHeight = Math.max(4, unit * 0.011);
 
@@ -59,11 +56,6 @@ export function createTitleCard(ctx: SKRSContext2D, input: TitleCardInput): Laye
     ctx.globalAlpha = fade * entrance;
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    if (label) {
-      ctx.font = labelFont;
-      ctx.fillStyle = theme.accent;
-      ctx.fillText(label, width / 2, top - unit * 0.07 + rise);
-    }
     ctx.font = font;
     ctx.fillStyle = theme.text;
     lines.forEach((line, i) => ctx.fillText(line, width / 2, top + lineHeight * (i + 0.5) + rise));

@@ -4,6 +4,7 @@
 // the text goes and looks nothing like the tofu boxes of characters no font has.
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { createCaptionLayer, layoutCaptions } from '../src/caption-layer.js';
+import { resolveCaptionLook } from '../src/caption-style.js';
 import { woffCodePoints } from '../src/font-coverage.js';
 import { ensureFontFor, FONT_FAMILY, FONT_WEIGHTS, registeredFontFiles } from '../src/fonts.js';
 import { resolveTheme } from '../src/theme.js';
@@ -19,8 +20,9 @@ function drawCaption(text: string) {
   const ctx = canvas.getContext('2d', { alpha: false });
   ctx.fillStyle = BACKGROUND;
   ctx.fillRect(0, 0, size.width, size.height);
-  const [layout] = layoutCaptions(ctx, [{ text, start: 0, end: 5 }], size, `"${FONT_FAMILY}"`);
-  createCaptionLayer([layout!], resolveTheme({ params: { text: '#ffffff' } }))(ctx, 2.5);
+  const look = resolveCaptionLook('classic', undefined, resolveTheme({ params: { text: '#ffffff' } }));
+  const [layout] = layoutCaptions(ctx, [{ text, start: 0, end: 5 }], size, `"${FONT_FAMILY}"`, look);
+  createCaptionLayer([layout!], look)(ctx, 2.5);
   const { x, y, width, height } = layout!.box;
   const pixels = ctx.getImageData(Math.floor(x), Math.floor(y), Math.ceil(width), Math.ceil(height));
   return { layout: layout!, pixels };

@@ -1,24 +1,80 @@
 // The arithmetic behind a video: caption splitting and timing, line wrapping, the timeline and
 // the theme read from a template. No canvas or ffmpeg needed.
-import { splitScript, timeCaptions } from '../src/captions.js';
+import { resolveCaptionLook } from '../src/caption-style.js';
+import { captionsFromSentences, splitScript, timeCaptions } from '../src/captions.js';
 import { resolveTheme } from '../src/theme.js';
-import { planTimeline } from '../src/timeline.js';
+import { chooseCuts, planTimeline, TITLE_MAX } from '../src/timeline.js';
 import { wrapText } from '../src/wrap-text.js';
 
 describe('splitScript', () => {
-  it('breaks at 。！？；， dropping pauses and keeping tone marks', () => {
+  it('ends captions at sentence ends, gathering a sentence’s phrases up to the limit, keeping tone marks', () => {
     expect(splitScript('今天天气很好，我们去公园。你来吗？太好了！走吧；出发', 20)).toEqual([
-      '今天天气很好', '我们去公园', '你来吗？', '太好了！', '走吧', '出发',
+      '今天天气很好，我们去公园', '你来吗？', '太好了！', '走吧', '出发',
     ]);
   });
 
-  it('keeps a repeated mark with its clause and skips empty clauses', () => {
+  it('cuts a sentence longer than the limit only between its phrases, into even captions', () => {
+    const parts = splitScript('清晨我们从酒店出发，沿着海岸线一路向南，看到了成群的海鸥，还有远处的灯塔。', 16);
+    expect(parts).toEqual(['清晨我们从酒店出发', '沿着海岸线一路向南', '看到了成群的海鸥，还有远处的灯塔']);
+    for (const part of parts) expect(Array.from(part).length).toBeLessThanOrEqual(16);
+  });
+
+  it('treats 、 and spaces as phrase boundaries but keeps a Latin phrase whole', () => {
+    expect(splitScript('苹果、香蕉、橙子 都很新鲜', 4)).toEqual(['苹果', '香蕉', '橙子', '都很新鲜']);
+    expect(splitScript('欢迎来到 Hello World 大会', 8)).toEqual(['欢迎来到', 'Hello World', '大会']);
+  });
+
+  it('keeps a repeated mark with its sentence and skips empty ones', () => {
     expect(splitScript('真的吗？？好！！，，\n\n', 20)).toEqual(['真的吗？？', '好！！']);
   });
 
-  it('cuts a clause longer than the limit into even parts', () => {
+  it('cuts a long phrase without punctuation at a natural place (after 的, before 和/是…), evenly', () => {
+    expect(splitScript('我们在海边度过了非常美好的一个下午和晚上', 12)).toEqual(['我们在海边度过了', '非常美好的一个下午和晚上']);
+    const parts = splitScript('这是一座有着几百年历史的古老城市和它美丽的港口', 10);
+    expect(parts.join('')).toBe('这是一座有着几百年历史的古老城市和它美丽的港口');
+    for (const part of parts) expect(Array.from(part).length).toBeLessThanOrEqual(10);
+    expect(parts).toEqual(['这是一座有着', '几百年历史的古老城市', '和它美丽的港口']);
+    // Every cut falls after a particle or before a clause word.
+    for (let i = 1; i < parts.length; i++) expect(/[的了着]$/.test(parts[i - 1]!) || /^[和是在]/.test(parts[i]!)).toBe(true);
+  });
+
+  it('cuts characters only as a last resort, and never inside a Latin word', () => {
     const parts = splitScript('一二三四五六七八九十一二三四五六七八九十一二', 10);
-    expect(parts).toEqual(['一二三四五六七八', '九十一二三四五六', '七八九十一二']);
+    expect(parts.join('')).toBe('一二三四五六七八九十一二三四五六七八九十一二');
+    for (const part of parts) expect(Array.from(part).length).toBeLessThanOrEqual(10);
+    expect(splitScript('Supercalifragilistic 的故事', 6)).toEqual(['Supercalifragilistic', '的故事']);
+  });
+});
+
+describe('captionsFromSentences', () => {
+  const sentences = [
+    { text: '阳光正好。', start: 0.2, end: 1.6 },
+    { text: '我们沿着海岸线一路向南，看到了成群的海鸥，还有远处的灯塔！', start: 2.0, end: 7.0 },
+    { text: '晚霞满天', start: 7.5, end: 9.0 },
+  ];
+
+  it('shows each sentence exactly while it is spoken, shifted by where the narration starts', () => {
+    const captions = captionsFromSentences(sentences, 1.0, 30, 60);
+    expect(captions.map((c) => c.text)).toEqual(['阳光正好', '我们沿着海岸线一路向南，看到了成群的海鸥，还有远处的灯塔！', '晚霞满天']);
+    expect(captions.map((c) => [c.start, c.end])).toEqual([[1.2, 2.6], [3.0, 8.0], [8.5, 10.0]]);
+  });
+
+  it('splits a sentence too long for one caption into consecutive captions sharing its span by characters', () => {
+    const captions = captionsFromSentences(sentences, 1.0, 12, 60);
+    const second = captions.filter((c) => c.start >= 3.0 - 1e-9 && c.end <= 8.0 + 1e-9);
+    expect(second.map((c) => c.text)).toEqual(['我们沿着海岸线一路向南', '看到了成群的海鸥', '还有远处的灯塔！']);
+    expect(second[0]!.start).toBeCloseTo(3.0);
+    expect(second.at(-1)!.end).toBeCloseTo(8.0);
+    for (let i = 1; i < second.length; i++) expect(second[i]!.start).toBeCloseTo(second[i - 1]!.end);
+    // In proportion to characters: 11, 8 and 8 of 27 (the tone mark counts as one) over 5 s.
+    expect(second[0]!.end - second[0]!.start).toBeCloseTo((5 * 11) / 27);
+    expect(second[1]!.end - second[1]!.start).toBeCloseTo((5 * 8) / 27);
+  });
+
+  it('cuts a span that runs past the end of the video, and drops one that starts after it', () => {
+    const captions = captionsFromSentences(sentences, 1.0, 30, 9);
+    expect(captions.map((c) => [c.start, c.end])).toEqual([[1.2, 2.6], [3.0, 8.0], [8.5, 9]]);
+    expect(captionsFromSentences(sentences, 1.0, 30, 8.2).length).toBe(2);
   });
 });
 
@@ -75,11 +131,88 @@ describe('planTimeline', () => {
     expect(timeline.slides[0]!.start).toBeCloseTo(timeline.body.start);
     expect(timeline.slides.at(-1)!.end).toBe(10);
     for (let i = 1; i < 3; i++) expect(timeline.slides[i]!.start).toBeLessThan(timeline.slides[i - 1]!.end);
+    expect(timeline.slides.map((s) => s.picture)).toEqual([0, 1, 2]);
     expect(timeline.coverFrame).toBe(Math.round(timeline.title!.settled * 30));
+  });
+
+  it('shows the title card at most 1.5 s, whatever the length and the body', () => {
+    for (const duration of [5, 10, 30, 60]) {
+      for (const pictures of [0, 3, 9]) {
+        const { title, body } = planTimeline(duration, true, pictures);
+        expect(title!.end).toBeLessThanOrEqual(TITLE_MAX);
+        expect(title!.settled).toBeLessThanOrEqual(title!.fadeFrom);
+        expect(body.start).toBe(title!.fadeFrom);
+      }
+    }
   });
 
   it('has no title card for an empty title', () => {
     expect(planTimeline(5, false, 0)).toMatchObject({ title: undefined, body: { start: 0, end: 5 }, slides: [] });
+  });
+
+  it('changes pictures in the pauses between cues, as evenly as they allow', () => {
+    // Six sentences over a 1–13 s body; three pictures: cuts in the pauses nearest 5 and 9 s.
+    const cues = [[1, 2.5], [2.7, 4.6], [5.0, 6.0], [6.2, 8.7], [8.9, 11], [11.2, 13]].map(([start, end]) => ({ start: start!, end: end! }));
+    const cuts = chooseCuts({ start: 1, end: 13 }, 3, cues);
+    expect(cuts.map((c) => +c.toFixed(2))).toEqual([4.8, 8.8]);
+    const timeline = planTimeline(13, false, 3, { cues });
+    // Each cross-fade is centred on its pause: no picture changes while a sentence is being read.
+    for (const slide of timeline.slides.slice(1)) {
+      const middle = slide.start + slide.fadeIn / 2;
+      expect(cues.some((cue) => middle > cue.start && middle < cue.end)).toBe(false);
+    }
+  });
+
+  it('cuts inside a long sentence only when the pauses would leave a picture a glimpse', () => {
+    const cues = [{ start: 0, end: 2 }, { start: 2.2, end: 20 }];
+    const cuts = chooseCuts({ start: 0, end: 20 }, 3, cues);
+    expect(cuts).toHaveLength(2);
+    expect(cuts[0]).toBeCloseTo(2.1);
+    expect(cuts[1]! - cuts[0]!).toBeGreaterThan(5);
+    expect(20 - cuts[1]!).toBeGreaterThan(5);
+  });
+
+  it('splits a long stay on one picture into shots of it, so 60 s with 9 pictures does not drag', () => {
+    const timeline = planTimeline(60, true, 9, { shots: true });
+    expect(timeline.slides.length).toBeGreaterThan(9);
+    for (const slide of timeline.slides) expect(slide.end - slide.start).toBeLessThanOrEqual(6 + 1);
+    expect(new Set(timeline.slides.map((s) => s.picture)).size).toBe(9);
+    expect(timeline.slides.map((s) => s.picture)).toEqual([...timeline.slides.map((s) => s.picture)].sort((a, b) => a - b));
+    expect(timeline.slides.some((s) => s.shot > 0)).toBe(true);
+    // Clips play once each: no shots.
+    expect(planTimeline(60, true, 9).slides.map((s) => s.shot)).toEqual(Array(9).fill(0));
+  });
+});
+
+describe('resolveCaptionLook', () => {
+  const templates = [
+    { style: '清新', params: { background: ['#0b3d5c', '#1fa2c9'], accent: '#ffd166', motif: 'waves' } },
+    { style: '温馨', params: { background: ['#3d1f0b', '#b5541c'], accent: '#ffe8c2', motif: 'bokeh' } },
+    { style: '喜庆', params: { background: ['#5c0a0a', '#c8102e'], accent: '#ffd700', motif: 'confetti' } },
+    { style: '科技感', params: { background: ['#050a1f', '#0d2b6b'], accent: '#38e1ff', motif: 'grid' } },
+    { style: '童趣', params: { background: ['#ff9a8b', '#ff6a88'], accent: '#fff3b0', motif: 'bubbles' } },
+    { style: '简约', params: { background: ['#1c1c1e', '#3a3a3c'], accent: '#e5b567', motif: 'rays' } },
+  ];
+
+  it('gives each seeded template a look of its own', () => {
+    const looks = templates.map((t) => JSON.stringify(resolveCaptionLook('template', t, resolveTheme(t))));
+    expect(new Set(looks).size).toBe(templates.length);
+    expect(resolveCaptionLook(undefined, templates[3], resolveTheme(templates[3]))).toMatchObject({ position: 'top' });
+  });
+
+  it('reads the template’s own caption params, ignoring what it cannot read', () => {
+    const template = { style: '清新', params: { motif: 'waves', caption: { position: 'middle', size: 'large', color: '#ff0000', background: 'none', outline: 'bogus' } } };
+    expect(resolveCaptionLook('template', template, resolveTheme(template))).toMatchObject({ position: 'middle', scale: 1.3, fill: '#ff0000', band: undefined });
+    const broken = { params: { caption: { position: 'sideways', size: 99, color: 12 } } };
+    expect(resolveCaptionLook('template', broken, resolveTheme(broken))).toMatchObject({ position: expect.stringMatching(/bottom|middle|top|foot/) });
+  });
+
+  it('a user’s choice overrides the template: classic, bold and subtitle are fixed looks', () => {
+    const theme = resolveTheme(templates[2]);
+    expect(resolveCaptionLook('classic', templates[2], theme)).toMatchObject({ position: 'bottom', fill: '#ffffff', outline: undefined });
+    expect(resolveCaptionLook('bold', templates[2], theme)).toMatchObject({ position: 'middle', fill: '#ffe14d', band: undefined });
+    expect(resolveCaptionLook('bold', templates[2], theme).outline).toBeDefined();
+    expect(resolveCaptionLook('subtitle', templates[2], theme)).toMatchObject({ position: 'foot', band: undefined, shadow: true });
   });
 });
 
