@@ -68,7 +68,7 @@ function drawWhole(copy: Canvas, image: Image) {
   drawCover(small, image, 1.1); // a little larger, so the blur's soft edge falls outside
   const blurred = createCanvas(small.width, small.height);
   const bctx = blurred.getContext('2d');
-  bctx.filter = `blur(${Math.max(2, Math.round(small.width / 40))}px)`;
+  bctx.filter = `blur(${Math.max(3, Math.round(Math.min(small.width, small.height) / 14))}px)`;
   bctx.drawImage(small, 0, 0);
   bctx.filter = 'none';
 

@@ -7,29 +7,24 @@ import path from 'node:path';
 import { RenderAbortedError, throwIfAborted } from './abort-error.js';
 import { audioBedGraph } from './audio-bed.js';
 import { createBackground } from './background.js';
-import { captionFontSize, captionLineWidth, createCaptionLayer, layoutCaptions } from './caption-layer.js';
-import { resolveCaptionLook, type CaptionLook } from './caption-style.js';
-import { captionsFromSentences, splitScript, timeCaptions } from './captions.js';
+import { createCaptionLayer, layoutCaptions } from './caption-layer.js';
 import { createClipBody, type ClipBody } from './clip-body.js';
 import { encodeArgs } from './ffmpeg-args.js';
 import { startEncoder } from './ffmpeg-encoder.js';
 import { FONT_FAMILY, ensureFontFor } from './fonts.js';
 import { createFramePainter } from './frame-painter.js';
-import { FPS, frameSize, type FrameSize } from './frame-size.js';
+import { FPS, frameSize } from './frame-size.js';
 import { hashString } from './motion.js';
 import { loadPictures } from './pictures.js';
+import { planVideo } from './plan-video.js';
 import { createSlides } from './slides.js';
 import { resolveTheme } from './theme.js';
-import { narrationStart } from './narration-timing.js';
-import { planOpening, planTimeline } from './timeline.js';
 import { createTitleCard } from './title-card.js';
 import type { RenderResult, RenderTask } from './types.js';
 import { validateTask } from './validate-task.js';
 import { createI420Converter } from './yuv.js';
 
 const COVER_QUALITY = 88;
-/** Two lines of captions at most, and no more than a glance can read. */
-const MAX_CAPTION_CHARS = 28;
 
 export async function renderVideo(task: RenderTask, onProgress: (percent: number) => void, signal: AbortSignal): Promise<RenderResult> {
   throwIfAborted(signal);
@@ -51,18 +46,7 @@ export async function renderVideo(task: RenderTask, onProgress: (percent: number
   const pictures = clipFiles.length ? [] : await loadPictures(task.images, size, signal);
   throwIfAborted(signal);
 
-  // Captions first: the pictures change between them. With a narration they are its sentences,
-  // shown while each is spoken; without, the script's, spread by reading time after the title.
-  const opening = planOpening(task.duration, title.length > 0);
-  const look = resolveCaptionLook(task.captionStyle, task.template, theme);
-  const maxChars = captionChars(size, look);
-  const captions = narration
-    ? captionsFromSentences(narration.sentences, narrationStart(opening), maxChars, task.duration)
-    : timeCaptions(splitScript(task.prompt, maxChars), opening.title?.end ?? 0, task.duration);
-  const timeline = planTimeline(task.duration, title.length > 0, clipFiles.length || pictures.length, {
-    cues: narration ? narration.sentences.map((s) => ({ start: s.start + narrationStart(opening), end: s.end + narrationStart(opening) })) : captions,
-    shots: clipFiles.length === 0,
-  });
+  const { look, captions, timeline } = planVideo(task, theme, clipFiles.length || pictures.length);
   const canvas = createCanvas(size.width, size.height);
   const ctx = canvas.getContext('2d', { alpha: false });
   const background = createBackground(size, theme, seed);
@@ -105,12 +89,6 @@ export async function renderVideo(task: RenderTask, onProgress: (percent: number
   await clips?.close();
   report(100);
   return { video: files.video, cover: files.cover, durationSeconds: task.duration };
-}
-
-/** How many characters a caption may hold: two full lines of the look's caption font, capped. */
-function captionChars(size: FrameSize, look: CaptionLook): number {
-  const perLine = Math.floor((captionLineWidth(size, look) * 0.95) / (captionFontSize(size) * look.scale));
-  return Math.min(MAX_CAPTION_CHARS, perLine * 2);
 }
 
 /** Calls back only when the whole percent rises, however often it is asked. */

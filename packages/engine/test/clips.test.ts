@@ -8,12 +8,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { builtinProvider, ffmpegPath, type RenderResult, type RenderTask } from '../src/index.js';
-import { planTimeline } from '../src/timeline.js';
+import { planVideo } from '../src/plan-video.js';
+import { resolveTheme } from '../src/theme.js';
 import { probe } from './helpers/probe.js';
 
 const run = promisify(execFile);
 let dir: string;
 let result: RenderResult;
+let task: RenderTask;
 const progress: number[] = [];
 
 /** A clip of one flat colour, at a size and ratio unlike the video's (as vendors' clips are). */
@@ -44,7 +46,7 @@ beforeAll(async () => {
     await colourClip('blue', 'blue', 2, '720x1280'), // shorter than its slot: its last frame is held
     await colourClip('green', 'green', 10, '960x960'), // longer than its slot: cut
   ];
-  const task: RenderTask = {
+  task = {
     id: 'clips-1', title: '海边的一天', prompt: '清晨出发。海浪涌来！晚霞满天。', images: [], aspectRatio: '9:16', duration: 12,
     template: { title: '旅行日记', style: 'travel', params: {} }, workDir: dir, clips,
   };
@@ -61,7 +63,8 @@ test('the video is the asked length and size, H.264 with the audio bed', async (
 });
 
 test('each clip fills its slot in order, covering the whole frame; a short clip holds its last frame', async () => {
-  const { slides } = planTimeline(12, true, 3);
+  // The slots the render used: its timeline, cut between the captions.
+  const { slides } = planVideo(task, resolveTheme(task.template), 3).timeline;
   const middle = (i: number) => (slides[i]!.start + slides[i]!.fadeIn + slides[i]!.end) / 2;
   const near = (actual: readonly number[], expected: readonly number[]) => actual.every((v, i) => Math.abs(v - expected[i]!) < 40);
   // Sampled high in the frame, clear of the captions; at the edges too, where a letterbox would show.
