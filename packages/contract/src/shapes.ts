@@ -1,6 +1,6 @@
 /** The objects the API answers with (docs/api.md), each one schema and one type. */
 import { Type, type Static } from '@sinclair/typebox';
-import { ASPECT_RATIOS, CLIP_MODES, CODE_STATUSES, LEDGER_TYPES, TASK_STAGES, TASK_STATUSES, VIDEO_MODELS } from './limits';
+import { ASPECT_RATIOS, CAPTION_STYLES, CLIP_MODES, CODE_STATUSES, LEDGER_TYPES, TASK_STAGES, TASK_STATUSES, VIDEO_MODELS } from './limits';
 import { StringEnum } from './schema-kit';
 
 /** The signed-in user as the app keeps it for its session (/api/v1/account/getAccountInfo). */
@@ -52,6 +52,7 @@ export const VideoTask = Type.Object({
   startedAt: Type.Integer({ description: '开始生成的时间，未开始为 0' }),
   finishedAt: Type.Integer({ description: '结束的时间，未结束为 0' }),
   model: StringEnum(VIDEO_MODELS, { description: '生成所用的视频模型' }),
+  captionStyle: StringEnum(CAPTION_STYLES, { description: '字幕样式（template 为模板自带的样式）' }),
   stage: Type.Object(
     {
       step: StringEnum(TASK_STAGES),

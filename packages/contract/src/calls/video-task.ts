@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { call, SignedIn } from '../call';
-import { ASPECT_RATIOS, DEFAULT_VIDEO_MODEL, DURATION_MAX, DURATION_MIN, PICTURES_MAX, PROMPT_MAX, TASK_STATUSES, TITLE_MAX, VIDEO_MODELS } from '../limits';
+import { ASPECT_RATIOS, CAPTION_STYLES, DEFAULT_VIDEO_MODEL, DURATION_MAX, DURATION_MIN, PICTURES_MAX, PROMPT_MAX, TASK_STATUSES, TITLE_MAX, VIDEO_MODELS } from '../limits';
 import { Defaulted, Empty, Page, pageProperties, StringEnum, Text, Token } from '../schema-kit';
 import { QueuePosition, Quote, VideoModel, VideoTask } from '../shapes';
 
@@ -59,6 +59,13 @@ export const save = call({
     aspectRatio: StringEnum(ASPECT_RATIOS, { title: '画面比例' }),
     duration,
     model,
+    captionStyle: Defaulted(
+      StringEnum(CAPTION_STYLES, {
+        title: '字幕样式',
+        description: 'template：模板自带的样式；classic：底部半透明深色条上的白字；bold：画面中下方的大号黄字粗描边；subtitle：最底部的小号白字带阴影。不给等于 template',
+      }),
+      'template',
+    ),
     clientRequestId: Type.Optional(
       Text('请求ID', { min: 1, max: 64 }, { description: '客户端为一次提交生成的随机串：重试时带同一个，不会重复扣费' }),
     ),

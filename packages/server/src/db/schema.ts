@@ -1,4 +1,4 @@
-import { ASPECT_RATIOS, LEDGER_TYPES, TASK_STATUSES, VIDEO_MODELS } from '@app/contract';
+import { ASPECT_RATIOS, CAPTION_STYLES, LEDGER_TYPES, TASK_STATUSES, VIDEO_MODELS } from '@app/contract';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -176,6 +176,8 @@ export const videoTasks = pgTable('video_tasks', {
   /** A hosted model's clips: how many the plan has, and how many are stored. */
   clipsTotal: integer('clips_total').notNull().default(0),
   clipsDone: integer('clips_done').notNull().default(0),
+  /** How the captions look (migrations/0007): the template's own, or a look the user chose. */
+  captionStyle: text('caption_style', { enum: CAPTION_STYLES }).notNull().default('template'),
 });
 
 export const CLIP_STATUSES = ['planned', 'submitting', 'submitted', 'stored', 'failed', 'cancelled'] as const;

@@ -30,6 +30,7 @@ export async function prepareRenderTask(
     images,
     aspectRatio: task.aspectRatio,
     duration: task.duration,
+    captionStyle: task.captionStyle,
     ...(task.templateId !== null && { template: await templateLook(deps.db, task.templateId) }),
     workDir,
   };

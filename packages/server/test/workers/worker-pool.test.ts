@@ -54,7 +54,7 @@ describeTaskEngines('video workers', (ctx) => {
     });
     const { user, token } = await signedInUser(ctx.db(), { points: 10 });
     const images = [await uploadImage(ctx, token), await uploadImage(ctx, token)];
-    const saved = await saveOk(ctx, token, { images, aspectRatio: '1:1', duration: 6, templateId: template.id });
+    const saved = await saveOk(ctx, token, { images, aspectRatio: '1:1', duration: 6, templateId: template.id, captionStyle: 'subtitle' });
     const provider = new TestProvider();
     const tempDir = makeTempDir();
     start(provider, { tempDir });
@@ -76,7 +76,9 @@ describeTaskEngines('video workers', (ctx) => {
     expect((await ctx.app().inject({ method: 'GET', url: task.coverUrl })).rawPayload).toEqual(fakeCover(saved.id));
 
     const [call] = provider.calls;
-    expect(call!.task).toMatchObject({ id: saved.id, title: '春日出游', aspectRatio: '1:1', duration: 6, template: { title: '复古', style: 'retro', params: { color: '#c96' } } });
+    expect(call!.task).toMatchObject({
+      id: saved.id, title: '春日出游', aspectRatio: '1:1', duration: 6, captionStyle: 'subtitle', template: { title: '复古', style: 'retro', params: { color: '#c96' } },
+    });
     expect(call!.imageBytes).toEqual([PNG, PNG]);
     expect(call!.task.images.map((file) => path.extname(file))).toEqual(['.png', '.png']);
     // The work directory was the task's own, and goes once the task is done.

@@ -52,6 +52,7 @@ export async function saveTask(deps: SaveDeps, userId: number, input: NewTask): 
         aspectRatio: input.aspectRatio,
         duration: input.duration,
         model: input.model,
+        captionStyle: input.captionStyle,
         cost,
         // Members' tasks are taken first; membership as it is now decides.
         priority: sql`(SELECT CASE WHEN u.member_until > now() THEN 1 ELSE 0 END FROM users u WHERE u.id = ${userId})`,

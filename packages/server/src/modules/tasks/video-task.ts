@@ -24,6 +24,7 @@ export function toVideoTask(row: TaskRow, queuePosition: number, fileUrl: (key: 
     startedAt: row.startedAt?.getTime() ?? 0,
     finishedAt: row.finishedAt?.getTime() ?? 0,
     model: row.model,
+    captionStyle: row.captionStyle,
     stage: taskStage(row),
   };
 }

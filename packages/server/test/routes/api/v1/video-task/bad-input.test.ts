@@ -25,6 +25,8 @@ describeTaskEngines('video_task calls given bad input', (ctx) => {
       ['an object as prompt', { prompt: { text: 'x' } }, '文案格式不正确'],
       ['no aspectRatio', { aspectRatio: undefined }, '画面比例不能为空'],
       ['an unknown aspectRatio', { aspectRatio: '4:3' }, '画面比例只能是 9:16、16:9、1:1'],
+      ['an unknown captionStyle', { captionStyle: 'comic' }, '字幕样式只能是 template、classic、bold、subtitle'],
+      ['a number as captionStyle', { captionStyle: 2 }, '字幕样式格式不正确'],
       ['no duration', { duration: undefined }, '视频时长不能为空'],
       ['a duration of 4', { duration: 4 }, '视频时长不能小于 5'],
       ['a duration of 61', { duration: 61 }, '视频时长不能大于 60'],

@@ -42,6 +42,7 @@ describeTaskEngines('POST /api/v1/video_task/save', (ctx) => {
         startedAt: 0,
         finishedAt: 0,
         model: 'builtin',
+        captionStyle: 'template',
         stage: { step: 'queued', clipsDone: 0, clipsTotal: 0, label: '排队中' },
       },
     });
@@ -52,6 +53,17 @@ describeTaskEngines('POST /api/v1/video_task/save', (ctx) => {
     const ledger = await ledgerOfTask(ctx, task.id);
     expect(ledger.map((r) => [r.userId, r.type, r.change, r.balance, r.title])).toEqual([[user.id, 'generate', -8, 12, '生成视频「春日出游」']]);
     await expectLedgerMatchesBalances(ctx.db());
+  });
+
+  it('keeps the caption style chosen, shows it in the detail and hands it to the renderer\'s task row', async () => {
+    const { token } = await signedInUser(ctx.db(), { points: 20 });
+    const saved = await saveOk(ctx, token, { duration: 5, captionStyle: 'bold' });
+    expect(saved.captionStyle).toBe('bold');
+    expect((await taskRow(ctx, saved.id)).captionStyle).toBe('bold');
+    const detail = await ctx.post(`${TASK_API}/detail`, { token, id: saved.id });
+    expect(detail.body.data).toMatchObject({ id: saved.id, captionStyle: 'bold' });
+    // Left out: the template's own look.
+    expect((await saveOk(ctx, token, { duration: 5 })).captionStyle).toBe('template');
   });
 
   it('answers rspCode 3 积分不足 and creates nothing when the balance is short', async () => {
