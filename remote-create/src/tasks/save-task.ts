@@ -2,7 +2,7 @@ import type { VideoTask } from '@app/contract';
 import { api } from '@app/shared';
 
 /** What the form sends: the task's own fields, and the id of this one submission. */
-export type NewVideoTask = Pick<VideoTask, 'title' | 'prompt' | 'images' | 'templateId' | 'aspectRatio' | 'duration' | 'model'> & {
+export type NewVideoTask = Pick<VideoTask, 'title' | 'prompt' | 'images' | 'templateId' | 'aspectRatio' | 'duration' | 'model' | 'captionStyle'> & {
   /** One per form: a retry of the same submission answers the first task and charges once. */
   clientRequestId: string;
 };

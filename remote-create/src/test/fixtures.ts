@@ -30,6 +30,7 @@ export function task(overrides: Partial<VideoTask> = {}): VideoTask {
     startedAt: 0,
     finishedAt: 0,
     model: 'builtin',
+    captionStyle: 'template',
     stage: { ...STAGES[status], clipsDone: 0, clipsTotal: 0 },
     ...overrides,
   };

@@ -5,6 +5,7 @@ import { session } from '@app/shared';
 import { page, task, template } from '../../test/fixtures';
 import { answer, api, bodies, clearOverlays, fakeNavigation, renderPage } from '../../test/render-page';
 import AddVideoPage from './add-video-page';
+import { suggestDuration } from './duration-hint';
 
 const server = useTestServer();
 const SAVE = '/api/v1/video_task/save';
@@ -133,7 +134,7 @@ describe('极速生成视频', () => {
     await waitFor(() => expect(nav.calls).toEqual(['redirectTo /pagesA/create/createSuccess?id=77']));
     const sent = bodies(server(), SAVE);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ title: '我的视频', prompt: '第一行 第二行', images: ['/files/u/1/1.png'], templateId: '', aspectRatio: '9:16', duration: 5 });
+    expect(sent[0]).toMatchObject({ title: '我的视频', prompt: '第一行 第二行', images: ['/files/u/1/1.png'], templateId: '', aspectRatio: '9:16', duration: 5, captionStyle: 'template' });
     expect(sent[0]!.clientRequestId).toMatch(/^[0-9a-f]{32}$/);
     await waitFor(() => expect(session.get()?.createNum).toBe(5)); // the balance asked again
   });
@@ -225,6 +226,61 @@ describe('极速生成视频', () => {
       render();
       await waitFor(() => expect(screen.getByLabelText('消耗积分').textContent).toBe('5'));
       expect(screen.queryByRole('radiogroup', { name: '视频模型' })).toBeNull();
+    });
+  });
+
+  describe('字幕样式', () => {
+    it('offers the template’s own look and three others as cards; the chosen one is saved', async () => {
+      api(server(), SAVE, answer(task({ id: '79', captionStyle: 'bold' })));
+      const nav = fakeNavigation();
+      render();
+      const group = screen.getByRole('radiogroup', { name: '字幕样式' });
+      const cards = Array.from(group.querySelectorAll('[role="radio"]'));
+      expect(cards.map((c) => c.querySelector('.cr-caption-style-name')?.textContent)).toEqual(['跟随模板', '经典', '醒目', '电影字幕']);
+      expect(screen.getByRole('radio', { name: /跟随模板/ }).getAttribute('aria-checked')).toBe('true');
+      // Each card draws its caption the way the look does.
+      expect(group.querySelector('.cr-caption-preview--bold .cr-caption-preview-text')?.textContent).toBe('字幕');
+      fireEvent.click(screen.getByRole('radio', { name: /醒目/ }));
+      expect(screen.getByRole('radio', { name: /醒目/ }).getAttribute('aria-checked')).toBe('true');
+      expect(screen.getByRole('radio', { name: /跟随模板/ }).getAttribute('aria-checked')).toBe('false');
+      fill('标题', '文案');
+      fireEvent.click(submitButton());
+      await waitFor(() => expect(nav.calls).toHaveLength(1));
+      expect(bodies(server(), SAVE)[0]).toMatchObject({ captionStyle: 'bold' });
+    });
+  });
+
+  describe('建议时长', () => {
+    const spinner = () => screen.getByRole('spinbutton') as HTMLInputElement;
+
+    it('suggests a length from the script and the pictures, applied only with a tap', async () => {
+      acceptUploads();
+      render();
+      expect(screen.queryByText(/建议时长/)).toBeNull(); // nothing to go on yet
+      // 40 characters read at ~4 a second, after the 1.5 s title card: 12 s.
+      fill('标题', '一二三四五六七八九十'.repeat(4));
+      expect(screen.getByText('建议时长 12 秒')).toBeTruthy();
+      expect(spinner().value).toBe('5'); // a hint, not a change
+      fireEvent.click(screen.getByRole('button', { name: '使用' }));
+      expect(spinner().value).toBe('12');
+      expect(screen.queryByText(/建议时长/)).toBeNull();
+      await waitFor(() => expect(screen.getByLabelText('消耗积分').textContent).toBe('12'));
+
+      // More pictures than the script needs time for: about 3 s each. The length set stays as it was.
+      fill('标题', '短文案');
+      pick(png('a.png'), png('b.png'), png('c.png'), png('d.png'), png('e.png'));
+      await waitFor(() => expect(screen.getByText('建议时长 17 秒')).toBeTruthy());
+      expect(spinner().value).toBe('12');
+    });
+
+    it('stays within what can be made', () => {
+      const limits = { min: 5, max: 60 };
+      expect(suggestDuration({ title: '', prompt: '', pictures: 0, ...limits })).toBeUndefined();
+      expect(suggestDuration({ title: '标题', prompt: '好', pictures: 0, ...limits })).toBe(5);
+      expect(suggestDuration({ title: '标题', prompt: '字'.repeat(500), pictures: 9, ...limits })).toBe(60);
+      expect(suggestDuration({ title: '标题', prompt: '字'.repeat(100), pictures: 9, min: 5, max: 10 })).toBe(10);
+      // Spaces and line breaks are not read.
+      expect(suggestDuration({ title: '', prompt: '一二三四 \n 五六七八', pictures: 0, min: 1, max: 60 })).toBe(2);
     });
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_VIDEO_MODEL, DURATION_MAX as MAX_DURATION, DURATION_MIN as MIN_DURATION, PICTURES_MAX as MAX_PICTURES, PROMPT_MAX, RspCode, TITLE_MAX, VIDEO_MODELS, type AspectRatio, type VideoModel, type VideoModelId } from '@app/contract';
+import { DEFAULT_VIDEO_MODEL, type CaptionStyleId, DURATION_MAX as MAX_DURATION, DURATION_MIN as MIN_DURATION, PICTURES_MAX as MAX_PICTURES, PROMPT_MAX, RspCode, TITLE_MAX, VIDEO_MODELS, type AspectRatio, type VideoModel, type VideoModelId } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError, openRedeemDialog, redirectTo, refreshAccountInfo, showModal, SignInPrompt, useIsLoggedIn, usePageQuery, useUserInfo } from '@app/shared';
@@ -9,6 +9,8 @@ import { useQuote } from '../../tasks/quote';
 import { newClientRequestId, saveVideoTask } from '../../tasks/save-task';
 import { TASKS_KEY } from '../../tasks/task-list';
 import { modelProblem, useVideoModels } from '../../tasks/video-models';
+import { CaptionStylePicker } from './caption-style-picker';
+import { DurationHint, suggestDuration } from './duration-hint';
 import { ModelPicker } from './model-picker';
 import { PicturePicker } from './picture-picker';
 import { TemplatePicker } from './template-picker';
@@ -59,12 +61,14 @@ function AddVideoForm() {
   const [aspectRatio, setAspectRatio] = useState<AspectRatio>(initial.aspectRatio);
   const [duration, setDuration] = useState(initial.duration);
   const [modelId, setModelId] = useState<VideoModelId>(initial.model);
+  const [captionStyle, setCaptionStyle] = useState<CaptionStyleId>('template');
   const { pictures, add, remove, retry } = usePictures();
   const models = useVideoModels().data ?? [];
   // A model the server does not offer (any more) falls back to the built-in renderer.
   const chosen = models.find((m) => m.id === modelId);
   const model = chosen?.id ?? DEFAULT_VIDEO_MODEL;
   const limits = chosen ?? BUILTIN_LIMITS;
+  const suggested = suggestDuration({ title, prompt, pictures: pictures.length, min: limits.minDuration, max: limits.maxDuration });
   const quote = useQuote({ duration, templateId, model, aspectRatio, pictures: pictures.length });
 
   /** Another model: the ratio and length follow what it can make. */
@@ -122,6 +126,7 @@ function AddVideoForm() {
         aspectRatio,
         duration,
         model,
+        captionStyle,
         clientRequestId,
       });
       void client.invalidateQueries({ queryKey: TASKS_KEY });
@@ -210,6 +215,12 @@ function AddVideoForm() {
             onChange={(v) => setDuration(Math.min(limits.maxDuration, Math.max(limits.minDuration, Math.round(v ?? limits.minDuration))))}
           />
         </div>
+        <DurationHint suggested={suggested} duration={duration} onApply={setDuration} />
+      </section>
+
+      <section className="cr-card cr-field">
+        <span className="cr-field-label">字幕样式</span>
+        <CaptionStylePicker value={captionStyle} onChange={setCaptionStyle} />
       </section>
 
       <footer className="cr-submit-bar">
