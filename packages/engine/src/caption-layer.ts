@@ -53,11 +53,11 @@ export function layoutCaptions(ctx: SKRSContext2D, captions: Caption[], size: Fr
   return captions.map((caption) => {
     let fontSize = base;
     let font = fontOf(look.weight, fontSize, families);
-    let lines = wrapText(caption.text, maxWidth, measurer(ctx, font));
+    let lines = wrapCaption(caption.text, maxWidth, measurer(ctx, font));
     while (lines.length > CAPTION_MAX_LINES && fontSize > base * 0.7) {
       fontSize *= 0.88;
       font = fontOf(look.weight, fontSize, families);
-      lines = wrapText(caption.text, maxWidth, measurer(ctx, font));
+      lines = wrapCaption(caption.text, maxWidth, measurer(ctx, font));
     }
     const measure = measurer(ctx, font);
     lines = limitLines(lines, CAPTION_MAX_LINES, maxWidth, measure);
@@ -67,6 +67,32 @@ export function layoutCaptions(ctx: SKRSContext2D, captions: Caption[], size: Fr
     const y = boxTop(size, look.position, height);
     return { caption, font, fontSize, lines, lineHeight, box: { x: (size.width - width) / 2, y, width, height } };
   });
+}
+
+/**
+ * A caption in lines: one when it fits; else two broken after one of its pause marks (，、；：) or
+ * at a space between phrases, the most even such pair that fits; only when none does, the
+ * general line breaking (wrap-text.ts), which may break inside a phrase.
+ */
+export function wrapCaption(text: string, maxWidth: number, measure: (s: string) => number): string[] {
+  const whole = text.trim();
+  if (measure(whole) <= maxWidth) return [whole];
+  const chars = Array.from(whole);
+  let best: [string, string] | undefined;
+  let bestWidth = Infinity;
+  for (let i = 1; i < chars.length - 1; i++) {
+    const pause = '，、；：,;:'.includes(chars[i]!);
+    const space = chars[i] === ' ' && !(/[A-Za-z0-9]/.test(chars[i - 1]!) && /[A-Za-z0-9]/.test(chars[i + 1]!));
+    if (!pause && !space) continue;
+    const first = chars.slice(0, pause ? i + 1 : i).join('').trimEnd();
+    const second = chars.slice(i + 1).join('').trimStart();
+    const width = Math.max(measure(first), measure(second));
+    if (second && width <= maxWidth && width < bestWidth) {
+      best = [first, second];
+      bestWidth = width;
+    }
+  }
+  return best ?? wrapText(whole, maxWidth, measure);
 }
 
 export function createCaptionLayer(layouts: CaptionLayout[], look: CaptionLook): LayerPainter {

@@ -1,5 +1,6 @@
 // The arithmetic behind a video: caption splitting and timing, line wrapping, the timeline and
 // the theme read from a template. No canvas or ffmpeg needed.
+import { wrapCaption } from '../src/caption-layer.js';
 import { resolveCaptionLook } from '../src/caption-style.js';
 import { captionsFromSentences, splitScript, timeCaptions } from '../src/captions.js';
 import { resolveTheme } from '../src/theme.js';
@@ -228,5 +229,22 @@ describe('resolveTheme', () => {
     expect(theme.accent).toBe('#ffd166');
     expect(theme.text).toBe('#ffffff');
     expect(resolveTheme(undefined).font).toBeUndefined();
+  });
+});
+
+describe('wrapCaption', () => {
+  const measure = (s: string) => Array.from(s).length * 10;
+
+  it('keeps a caption that fits on one line', () => {
+    expect(wrapCaption('海浪一层层涌来！', 200, measure)).toEqual(['海浪一层层涌来！']);
+  });
+
+  it('breaks two lines after a pause mark, the most even pair, never inside a phrase', () => {
+    expect(wrapCaption('海风，浪花和一路的好心情，把旅途装进短片里', 130, measure)).toEqual(['海风，浪花和一路的好心情，', '把旅途装进短片里']);
+    expect(wrapCaption('一起奔跑，一起大笑，记录宝贝成长的每一天', 110, measure)).toEqual(['一起奔跑，一起大笑，', '记录宝贝成长的每一天']);
+  });
+
+  it('falls back to the general breaking when no pause gives lines that fit', () => {
+    expect(wrapCaption('一二三四五六七八九十一', 100, measure)).toEqual(wrapText('一二三四五六七八九十一', 100, measure));
   });
 });
