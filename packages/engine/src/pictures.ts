@@ -63,9 +63,19 @@ function drawCover(target: Canvas, image: Image | Canvas, zoom: number) {
  * while the slides zoom about its centre), over a blurred and darkened cover of itself.
  */
 function drawWhole(copy: Canvas, image: Image) {
+  const scale = Math.min(copy.width / MAX_ZOOM / image.width, copy.height / MAX_ZOOM / image.height);
+  const w = Math.round(image.width * scale);
+  const h = Math.round(image.height * scale);
+  // The photo is resampled once, to the size it shows at; the fill is made from that copy.
+  const shown = createCanvas(w, h);
+  const sctx = shown.getContext('2d');
+  sctx.imageSmoothingEnabled = true;
+  sctx.imageSmoothingQuality = 'high';
+  sctx.drawImage(image, 0, 0, w, h);
+
   // Blur small: a cover at an eighth of the size, blurred there, is an eighth of the work squared.
   const small = createCanvas(Math.max(8, Math.round(copy.width * FILL_SCALE)), Math.max(8, Math.round(copy.height * FILL_SCALE)));
-  drawCover(small, image, 1.1); // a little larger, so the blur's soft edge falls outside
+  drawCover(small, shown, 1.1); // a little larger, so the blur's soft edge falls outside
   const blurred = createCanvas(small.width, small.height);
   const bctx = blurred.getContext('2d');
   bctx.filter = `blur(${Math.max(3, Math.round(Math.min(small.width, small.height) / 14))}px)`;
@@ -79,13 +89,14 @@ function drawWhole(copy: Canvas, image: Image) {
   ctx.fillStyle = 'rgba(0, 0, 0, 0.38)';
   ctx.fillRect(0, 0, copy.width, copy.height);
 
-  const scale = Math.min(copy.width / MAX_ZOOM / image.width, copy.height / MAX_ZOOM / image.height);
-  const w = image.width * scale;
-  const h = image.height * scale;
-  // A soft shadow lifts the picture off its fill.
+  const x = Math.round((copy.width - w) / 2);
+  const y = Math.round((copy.height - h) / 2);
+  // A soft shadow lifts the picture off its fill, cast by a plain rectangle under it.
   ctx.shadowColor = 'rgba(0, 0, 0, 0.45)';
   ctx.shadowBlur = Math.round(Math.min(copy.width, copy.height) * 0.02);
-  ctx.drawImage(image, (copy.width - w) / 2, (copy.height - h) / 2, w, h);
+  ctx.fillStyle = '#000000';
+  ctx.fillRect(x, y, w, h);
   ctx.shadowColor = 'transparent';
   ctx.shadowBlur = 0;
+  ctx.drawImage(shown, x, y);
 }
