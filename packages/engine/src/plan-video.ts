@@ -33,11 +33,13 @@ export function planVideo(task: RenderTask, theme: Theme, bodyCount: number): Vi
   const captions = narration
     ? captionsFromSentences(narration.sentences, offset, maxChars, task.duration)
     : timeCaptions(splitScript(task.prompt, maxChars), opening.title?.end ?? 0, task.duration);
+  const clips = (task.clips?.length ?? 0) > 0;
   const timeline = planTimeline(task.duration, hasTitle, bodyCount, {
-    // Sentences as spoken, not their captions: a picture changes in a pause of the voice.
-    cues: narration ? narration.sentences.map((s) => ({ start: s.start + offset, end: s.end + offset })) : captions,
+    // Sentences as spoken, not their captions: a picture changes in a pause of the voice. A
+    // model's clips keep the even slots their lengths were planned for (server clip-plan.ts).
+    cues: clips ? [] : narration ? narration.sentences.map((s) => ({ start: s.start + offset, end: s.end + offset })) : captions,
     // A model's clip plays once in its slot; a picture may be shown again, framed differently.
-    shots: !task.clips?.length,
+    shots: !clips,
   });
   return { look, captions, timeline };
 }
