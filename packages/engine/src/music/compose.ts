@@ -121,10 +121,12 @@ export function composeMusic(mood: MusicMood, seed: string, duration: number): {
     });
   }
 
-  // Drums, after the intro: the mood's groove, a fill closing each phrase, an accent opening it.
+  // Drums, after the intro: the mood's grooves in turn (the seed says which comes first), a fill
+  // closing each phrase, an accent opening it.
+  const firstGroove = Math.floor(random() * style.grooves.length);
   for (let bar = firstBar; bar < plan.bars; bar++) {
     const phrase = Math.floor((bar - firstBar) / 4);
-    const groove = style.grooves[phrase % style.grooves.length]!;
+    const groove = style.grooves[(phrase + firstGroove) % style.grooves.length]!;
     const fill = (bar - firstBar) % 4 === 3 && bar < plan.bars - 1;
     addGrooveBar(notes, groove, style, bar, at, vary, fill);
     if ((bar - firstBar) % 4 === 0 && style.accent !== 'none') {
@@ -138,9 +140,10 @@ export function composeMusic(mood: MusicMood, seed: string, duration: number): {
   const endTone = nearestChordTone(ladder, position, [plan.tonic]);
   for (const [i, midi] of ending.entries()) {
     notes.push({ part: { kind: 'chord', instrument: style.chords.instrument === 'synth' ? 'piano' : style.chords.instrument }, start: end + i * 0.015, held, midi, gain: style.chords.level * 1.1, pan: -0.2 + i * 0.13 });
-    if (style.pad) notes.push({ part: { kind: 'pad' }, start: end, held, midi, gain: style.pad, pan: 0 });
+    if (style.pad) notes.push({ part: { kind: 'pad' }, start: end, held: held * 0.4, midi, gain: style.pad, pan: 0 });
   }
-  notes.push({ part: { kind: 'bass', synth: !!style.bass.synth }, start: end, held, midi: bassNote(plan.tonic), gain: style.bass.level, pan: 0 });
+  // Held things let go early, so the end dies away rather than stopping.
+  notes.push({ part: { kind: 'bass', synth: !!style.bass.synth }, start: end, held: Math.min(held * 0.4, 0.8), midi: bassNote(plan.tonic), gain: style.bass.level, pan: 0 });
   notes.push({ part: { kind: 'melody', instrument: style.melody.instrument }, start: end, held: Math.min(held, 1.2), midi: ladder[endTone]!, gain: style.melody.level, pan: 0.1 });
   notes.push({ part: { kind: 'drum', drum: style.grooves[0]!.bigDrum ? 'bigDrum' : 'kick' }, start: end, held: 0, midi: 0, gain: style.drums, pan: 0 });
   if (style.accent !== 'none') notes.push({ part: { kind: 'drum', drum: style.accent }, start: end, held: 0, midi: 0, gain: style.drums * 0.55, pan: 0.3 });
