@@ -5,15 +5,19 @@ import { SAMPLE_RATE } from './synth.js';
 
 /** Integrated loudness in LUFS of a stereo signal: K-weighted, 400 ms blocks, gated at −70 LUFS absolute and −10 LU relative. */
 export function integratedLoudness(left: Float32Array, right: Float32Array): number {
-  const weighted = [kWeight(left), kWeight(right)];
-  // Sums of squares per 100 ms; a 400 ms block (hopped by 100 ms, 75 % overlap) is four of them.
+  // Sums of K-weighted squares per 100 ms, filtered as they go (no weighted copy is kept); a
+  // 400 ms block (hopped by 100 ms, 75 % overlap) is four of them.
   const hop = Math.round(0.1 * SAMPLE_RATE);
   const hops = Math.floor(left.length / hop);
   const sums = new Float64Array(hops);
-  for (const channel of weighted) {
+  for (const channel of [left, right]) {
+    const weigh = kWeighting();
     for (let h = 0; h < hops; h++) {
       let sum = 0;
-      for (let n = h * hop; n < (h + 1) * hop; n++) sum += channel[n]! * channel[n]!;
+      for (let n = h * hop; n < (h + 1) * hop; n++) {
+        const y = weigh(channel[n]!);
+        sum += y * y;
+      }
       sums[h]! += sum;
     }
   }
@@ -27,40 +31,32 @@ export function integratedLoudness(left: Float32Array, right: Float32Array): num
   return lufs(mean(absolute.filter((p) => lufs(p) > threshold)));
 }
 
-/** The K-weighting filter: BS.1770's high shelf and high-pass, designed for SAMPLE_RATE as libebur128 does. */
-function kWeight(x: Float32Array): Float64Array {
+/** The K-weighting filter, sample by sample: BS.1770's high shelf then high-pass, designed for SAMPLE_RATE as libebur128 does. */
+function kWeighting(): (x: number) => number {
   const shelf = (() => {
     const K = Math.tan((Math.PI * 1681.974450955533) / SAMPLE_RATE);
     const Q = 0.7071752369554196;
     const Vh = 10 ** (3.999843853973347 / 20);
     const Vb = Vh ** 0.4996667741545416;
     const a0 = 1 + K / Q + K * K;
-    return [
-      [(Vh + (Vb * K) / Q + K * K) / a0, (2 * (K * K - Vh)) / a0, (Vh - (Vb * K) / Q + K * K) / a0],
-      [(2 * (K * K - 1)) / a0, (1 - K / Q + K * K) / a0],
-    ];
+    return biquad((Vh + (Vb * K) / Q + K * K) / a0, (2 * (K * K - Vh)) / a0, (Vh - (Vb * K) / Q + K * K) / a0, (2 * (K * K - 1)) / a0, (1 - K / Q + K * K) / a0);
   })();
   const highPass = (() => {
     const K = Math.tan((Math.PI * 38.13547087602444) / SAMPLE_RATE);
     const Q = 0.5003270373238773;
     const a0 = 1 + K / Q + K * K;
-    return [[1, -2, 1], [(2 * (K * K - 1)) / a0, (1 - K / Q + K * K) / a0]];
+    return biquad(1, -2, 1, (2 * (K * K - 1)) / a0, (1 - K / Q + K * K) / a0);
   })();
-  const stages = [shelf, highPass] as [number[], number[]][];
-  let signal: ArrayLike<number> = x;
-  let out = new Float64Array(x.length);
-  for (const [[b0, b1, b2], [a1, a2]] of stages) {
-    out = new Float64Array(x.length);
-    let x1 = 0, x2 = 0, y1 = 0, y2 = 0;
-    for (let n = 0; n < x.length; n++) {
-      const input = signal[n]!;
-      const y = b0! * input + b1! * x1 + b2! * x2 - a1! * y1 - a2! * y2;
-      x2 = x1; x1 = input; y2 = y1; y1 = y;
-      out[n] = y;
-    }
-    signal = out;
-  }
-  return out;
+  return (x) => highPass(shelf(x));
+}
+
+function biquad(b0: number, b1: number, b2: number, a1: number, a2: number): (x: number) => number {
+  let x1 = 0, x2 = 0, y1 = 0, y2 = 0;
+  return (x) => {
+    const y = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
+    x2 = x1; x1 = x; y2 = y1; y1 = y;
+    return y;
+  };
 }
 
 /**
@@ -71,18 +67,26 @@ function kWeight(x: Float32Array): Float64Array {
 export function limit(left: Float32Array, right: Float32Array, ceiling: number, lookahead = 0.005, release = 0.12): void {
   const length = left.length;
   const window = Math.max(1, Math.round(lookahead * SAMPLE_RATE));
-  const need = new Float32Array(length);
-  for (let n = 0; n < length; n++) need[n] = Math.min(1, ceiling / Math.max(Math.abs(left[n]!), Math.abs(right[n]!), 1e-12));
-  // The least gain needed from here to `window` samples ahead (a monotonic deque: O(n)).
+  const need = (n: number) => Math.min(1, ceiling / Math.max(Math.abs(left[n]!), Math.abs(right[n]!), 1e-12));
+  // The least gain needed from here to `window` samples ahead (a monotonic deque, kept with the
+  // needs it holds: O(n)).
   const held = new Float32Array(length);
-  const deque = new Int32Array(length + window + 1);
+  const queue = new Int32Array(window + 2);
+  const needs = new Float32Array(window + 2);
   let head = 0;
-  let tail = 0;
+  let size = 0;
+  const slot = (i: number) => (head + i) % queue.length;
   for (let n = length - 1; n >= 0; n--) {
-    while (tail > head && need[deque[tail - 1]!]! >= need[n]!) tail--;
-    deque[tail++] = n;
-    while (deque[head]! > n + window) head++;
-    held[n] = need[deque[head]!]!;
+    const g = need(n);
+    while (size > 0 && needs[slot(size - 1)]! >= g) size--;
+    queue[slot(size)] = n;
+    needs[slot(size)] = g;
+    size++;
+    while (queue[head]! > n + window) {
+      head = (head + 1) % queue.length;
+      size--;
+    }
+    held[n] = needs[head]!;
   }
   const recover = 1 - Math.exp(-1 / (release * SAMPLE_RATE));
   let gain = 1;
@@ -90,17 +94,17 @@ export function limit(left: Float32Array, right: Float32Array, ceiling: number, 
     gain = Math.min(held[n]!, gain + (1 - gain) * recover);
     held[n] = gain;
   }
-  // A moving average over the look-ahead: at a peak every sample averaged was held at or below its need.
-  // Before the first sample the gain was 1.
-  let sum = window;
-  const smoothed = new Float32Array(length);
-  for (let n = 0; n < length; n++) {
-    sum += held[n]! - (n >= window ? held[n - window]! : 1);
-    smoothed[n] = sum / window;
-  }
-  for (let n = 0; n < length; n++) {
-    left[n]! *= smoothed[n]!;
-    right[n]! *= smoothed[n]!;
+  // A moving average over the look-ahead (before the first sample the gain was 1): at a peak every
+  // sample averaged was held at or below its need. Applied from the end back, so `held` is still
+  // whole where the average reads it.
+  let sum = 0;
+  for (let n = length - 1, k = 0; k < window && n - k >= 0; k++) sum += held[n - k]!;
+  for (let n = length - 1; n >= 0; n--) {
+    const g = (sum + Math.max(0, window - n - 1)) / window;
+    left[n]! *= g;
+    right[n]! *= g;
+    sum -= held[n]!;
+    if (n - window >= 0) sum += held[n - window]!;
   }
 }
 
