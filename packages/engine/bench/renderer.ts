@@ -209,11 +209,12 @@ async function speechLikeNarration(dir: string): Promise<Narration> {
     { text: '海浪一层层涌来，孩子们在沙滩上堆城堡！', start: 3.1, end: 5.6 },
     { text: '傍晚的晚霞把天空染成了粉色，真是难忘的一天。', start: 6.1, end: 8.2 },
   ];
-  const inSentence = sentences.map((s) => `between(t,${s.start},${s.end})`).join('+');
+  // Commas inside a filter's argument are escaped: unescaped, they would separate filters.
+  const inSentence = sentences.map((s) => `between(t\\,${s.start}\\,${s.end})`).join('+');
   const file = path.join(dir, 'narration.wav');
   await ffmpeg([
     '-f', 'lavfi', '-i', `aevalsrc=(0.5*sin(2*PI*140*t)+0.3*sin(2*PI*280*t)+0.2*sin(2*PI*420*t))*(0.55+0.45*sin(2*PI*5*t))*(${inSentence}):s=44100:d=8.5`,
-    '-af', 'bandpass=f=700:width_type=o:w=2.5,volume=4', file,
+    '-af', 'bandpass=f=700:width_type=o:w=2.5,volume=1.5', file,
   ]);
   return { file, sentences };
 }
