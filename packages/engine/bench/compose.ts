@@ -1,6 +1,6 @@
 // npm run bench -- compose: a 10 s 9:16 video composed from two clips as a hosted model returns
 // them (5 s each, 720×1280 at 24 fps, H.264, natural-looking grain), through the engine — decode,
-// title card, captions, cross-fade, audio bed, cover, encode: what a worker does between the last
+// title card, captions, cross-fade, music (synthesized for the template), cover, encode: what a worker does between the last
 // clip stored and the task done — against ffmpeg alone re-encoding the same two clips into one
 // 10 s 720×1280 30 fps video with the same x264 settings (decode, scale, concat, encode; no
 // drawing, no audio). Target: wall-time ratio ≤ 1.3. Rounds interleaved, medians reported.

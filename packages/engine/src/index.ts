@@ -7,6 +7,8 @@ export { RenderAbortedError } from './abort-error.js';
 export { ffmpegPath } from './ffmpeg-encoder.js';
 export { FPS, frameSize } from './frame-size.js';
 export { MAX_PICTURES } from './validate-task.js';
+/** The engine's own music, for a server that wants a mood's sample to play before a render (a WAV of any length). */
+export { moodOf, writeMusic } from './music/index.js';
 
 /**
  * The built-in provider: no GPU, no network. Each render runs in a render thread

@@ -5,7 +5,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RenderAbortedError, throwIfAborted } from './abort-error.js';
-import { audioBedGraph } from './audio-bed.js';
+import { audioMix, type AudioMix } from './audio-mix.js';
 import { createBackground } from './background.js';
 import { createCaptionLayer, layoutCaptions } from './caption-layer.js';
 import { createClipBody, type ClipBody } from './clip-body.js';
@@ -15,10 +15,14 @@ import { FONT_FAMILY, ensureFontFor } from './fonts.js';
 import { createFramePainter } from './frame-painter.js';
 import { FPS, frameSize } from './frame-size.js';
 import { hashString } from './motion.js';
+import { chooseMusic, MUSIC_VOLUME_DEFAULT } from './music/choose.js';
+import { writeMusic } from './music/generate.js';
+import { narrationStart } from './narration-timing.js';
 import { loadPictures } from './pictures.js';
 import { planVideo } from './plan-video.js';
 import { createSlides } from './slides.js';
 import { resolveTheme } from './theme.js';
+import type { Timeline } from './timeline.js';
 import { createTitleCard } from './title-card.js';
 import type { RenderResult, RenderTask } from './types.js';
 import { validateTask } from './validate-task.js';
@@ -32,7 +36,7 @@ export async function renderVideo(task: RenderTask, onProgress: (percent: number
   const size = frameSize(task.aspectRatio);
   await mkdir(task.workDir, { recursive: true });
   const stem = path.join(task.workDir, task.id.replace(/[^\w.-]/g, '_'));
-  const files = { video: `${stem}.mp4`, partial: `${stem}.partial.mp4`, cover: `${stem}.jpg` };
+  const files = { video: `${stem}.mp4`, partial: `${stem}.partial.mp4`, cover: `${stem}.jpg`, music: `${stem}.music.wav` };
 
   const theme = resolveTheme(task.template);
   const title = task.title.trim();
@@ -61,10 +65,9 @@ export async function renderVideo(task: RenderTask, onProgress: (percent: number
     captions: createCaptionLayer(layoutCaptions(ctx, captions, size, families, look), look),
   });
 
-  const encoder = startEncoder(
-    encodeArgs({ size, audioGraph: audioBedGraph(task.duration, theme.toneHz), output: files.partial }),
-    signal,
-  );
+  const audio = await prepareAudio(task, timeline, files.music);
+  throwIfAborted(signal);
+  const encoder = startEncoder(encodeArgs({ size, audio, output: files.partial }), signal);
   const yuv = createI420Converter(size.width, size.height);
   const report = progressReporter(onProgress);
   try {
@@ -83,12 +86,34 @@ export async function renderVideo(task: RenderTask, onProgress: (percent: number
   } catch (err) {
     await encoder.kill();
     await clips?.close();
-    await Promise.all([rm(files.partial, { force: true }), rm(files.cover, { force: true })]);
+    await Promise.all([files.partial, files.cover, files.music].map((file) => rm(file, { force: true })));
     throw signal.aborted ? new RenderAbortedError(signal.reason) : err;
   }
   await clips?.close();
+  await rm(files.music, { force: true });
   report(100);
   return { video: files.video, cover: files.cover, durationSeconds: task.duration };
+}
+
+/**
+ * The render's sound: its music made for its mood (a WAV beside the video, made before the first
+ * frame: a 60 s track takes a fraction of the frames' time) or taken from its file, looped to fit;
+ * the narration placed where the captions expect it (narration-timing.ts).
+ */
+async function prepareAudio(task: RenderTask, timeline: Timeline, musicFile: string): Promise<AudioMix> {
+  const source = chooseMusic(task);
+  let music: { file: string; loop: boolean } | undefined;
+  if (source?.kind === 'generated') {
+    await writeMusic(musicFile, source.mood, source.seed, task.duration);
+    music = { file: musicFile, loop: false };
+  } else if (source?.kind === 'file') music = { file: source.file, loop: true };
+  return audioMix({
+    duration: task.duration,
+    music,
+    musicVolume: task.musicVolume ?? MUSIC_VOLUME_DEFAULT,
+    narration: task.narration && { file: task.narration.file, start: narrationStart(timeline) },
+    voiceVolume: task.voiceVolume ?? 1,
+  });
 }
 
 /** Calls back only when the whole percent rises, however often it is asked. */

@@ -16,8 +16,6 @@ export interface Theme {
   font: string | undefined;
   /** The shapes moving over a background when there are no pictures. */
   motif: Motif;
-  /** Root of the audio bed's chord, in Hz: lets a template sound a little different too. */
-  toneHz: number;
 }
 
 const DEFAULTS = { background: ['#0b1e3f', '#1f6feb'], accent: '#ffd166', text: '#ffffff' };
@@ -29,7 +27,6 @@ const MOTIF_BY_STYLE: Record<string, Motif> = {
   kids: 'bubbles', business: 'rays', elegant: 'rays',
 };
 const MOTIFS: Motif[] = ['bokeh', 'waves', 'grid', 'confetti', 'bubbles', 'rays'];
-const TONES = [196, 220, 247, 262];
 
 export function resolveTheme(template: RenderTemplate | undefined): Theme {
   const params = template?.params ?? {};
@@ -44,6 +41,5 @@ export function resolveTheme(template: RenderTemplate | undefined): Theme {
     text: isColour(params.text) ? params.text : DEFAULTS.text,
     font,
     motif: MOTIFS.find((m) => m === params.motif) ?? MOTIF_BY_STYLE[style] ?? MOTIFS[hashString(style) % MOTIFS.length]!,
-    toneHz: TONES[hashString(style) % TONES.length]!,
   };
 }

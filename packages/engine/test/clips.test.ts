@@ -1,5 +1,5 @@
 // A video made of a model's clips: the clips fill the body in order (scaled to cover the frame,
-// cut or held to their slot), under the same title card, captions, audio bed and cover as a
+// cut or held to their slot), under the same title card, captions, music and cover as a
 // slideshow. Frames are checked by colour where no caption or title covers them.
 import { loadImage } from '@napi-rs/canvas';
 import { execFile } from 'node:child_process';
@@ -54,7 +54,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-test('the video is the asked length and size, H.264 with the audio bed', async () => {
+test('the video is the asked length and size, H.264 with the music', async () => {
   const info = await probe(result.video);
   expect(info.video).toMatchObject({ codec: 'h264', width: 720, height: 1280, frames: 360 });
   expect(info.audio?.codec).toBe('aac');

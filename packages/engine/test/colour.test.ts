@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { audioBedGraph } from '../src/audio-bed.js';
+import { audioMix } from '../src/audio-mix.js';
 import { encodeArgs } from '../src/ffmpeg-args.js';
 import { ffmpegPath, startEncoder } from '../src/ffmpeg-encoder.js';
 import { createI420Converter } from '../src/yuv.js';
@@ -32,7 +32,7 @@ beforeAll(async () => {
     const [r, g, b] = COLOURS[Math.floor(y / BAND)]!;
     for (let x = 0; x < size.width; x++) frame.set([r, g, b, 255], (y * size.width + x) * 4);
   }
-  const encoder = startEncoder(encodeArgs({ size, audioGraph: audioBedGraph(1, 220), output: video }), new AbortController().signal);
+  const encoder = startEncoder(encodeArgs({ size, audio: audioMix({ duration: 1, musicVolume: 0, voiceVolume: 1 }), output: video }), new AbortController().signal);
   const yuv = createI420Converter(size.width, size.height);
   for (let i = 0; i < FRAMES; i++) await encoder.write(yuv.convert(frame));
   await encoder.finish();

@@ -51,7 +51,7 @@ describe.each([
     expect(result.durationSeconds).toBe(5);
   });
 
-  it('has the audio bed, as long as the video', async () => {
+  it('has the template\'s music (audio.test.ts listens to it), as long as the video', async () => {
     const { audio } = await probe(result.video);
     expect(audio?.codec).toBe('aac');
     expect(Math.abs((audio?.duration ?? 0) - 5)).toBeLessThanOrEqual(0.1);
