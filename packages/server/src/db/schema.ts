@@ -1,6 +1,6 @@
 import { ASPECT_RATIOS, LEDGER_TYPES, TASK_STATUSES, VIDEO_MODELS } from '@app/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 
 // The tables as the queries see them. The migrations (./migrations) create them; a test checks
 // the two agree column by column.
@@ -176,6 +176,11 @@ export const videoTasks = pgTable('video_tasks', {
   /** A hosted model's clips: how many the plan has, and how many are stored. */
   clipsTotal: integer('clips_total').notNull().default(0),
   clipsDone: integer('clips_done').notNull().default(0),
+  /** Narration (migrations/0009): `<provider>:<voice>` or '' for none, its name when saved, its speed, and 跟随配音时长. */
+  voice: text('voice').notNull().default(''),
+  voiceName: text('voice_name').notNull().default(''),
+  voiceSpeed: real('voice_speed').notNull().default(1),
+  followVoice: boolean('follow_voice').notNull().default(false),
 });
 
 export const CLIP_STATUSES = ['planned', 'submitting', 'submitted', 'stored', 'failed', 'cancelled'] as const;

@@ -25,6 +25,10 @@ export function toVideoTask(row: TaskRow, queuePosition: number, fileUrl: (key: 
     finishedAt: row.finishedAt?.getTime() ?? 0,
     model: row.model,
     stage: taskStage(row),
+    voice: row.voice,
+    voiceName: row.voiceName,
+    voiceSpeed: row.voiceSpeed,
+    followVoice: row.followVoice,
   };
 }
 
