@@ -31,6 +31,10 @@ export function task(overrides: Partial<VideoTask> = {}): VideoTask {
     finishedAt: 0,
     model: 'builtin',
     stage: { ...STAGES[status], clipsDone: 0, clipsTotal: 0 },
+    voice: '',
+    voiceName: '',
+    voiceSpeed: 1,
+    followVoice: false,
     ...overrides,
   };
 }
