@@ -92,3 +92,18 @@ export const MUSIC_VOLUME_DEFAULT = 0.6;
 /** Looks of the captions a user can choose from in the form; `template` follows the template's own look. */
 export const CAPTION_STYLES = ['template', 'classic', 'bold', 'subtitle'] as const;
 export type CaptionStyleId = (typeof CAPTION_STYLES)[number];
+
+/**
+ * Narration (配音): a voice's speed as a multiple of its normal pace, and the ids of the voices
+ * (`<provider>:<vendor voice id>`, listed by POST /api/v1/video_task/voices). A voice id is at
+ * most VOICE_ID_MAX characters.
+ */
+export const VOICE_SPEED_MIN = 0.5;
+export const VOICE_SPEED_MAX = 2;
+export const VOICE_SPEED_DEFAULT = 1;
+export const VOICE_ID_MAX = 80;
+/** The hosted voice providers a server may offer (each only with its keys configured). */
+export const VOICE_PROVIDERS = ['minimax', 'volc'] as const;
+export type VoiceProviderId = (typeof VOICE_PROVIDERS)[number];
+export const VOICE_GENDERS = ['female', 'male'] as const;
+export type VoiceGender = (typeof VOICE_GENDERS)[number];

@@ -1,6 +1,6 @@
 /** The objects the API answers with (docs/api.md), each one schema and one type. */
 import { Type, type Static } from '@sinclair/typebox';
-import { ASPECT_RATIOS, CAPTION_STYLES, CLIP_MODES, CODE_STATUSES, LEDGER_TYPES, TASK_STAGES, TASK_STATUSES, VIDEO_MODELS } from './limits';
+import { ASPECT_RATIOS, CAPTION_STYLES, CLIP_MODES, CODE_STATUSES, LEDGER_TYPES, TASK_STAGES, TASK_STATUSES, VIDEO_MODELS, VOICE_GENDERS, VOICE_PROVIDERS } from './limits';
 import { StringEnum } from './schema-kit';
 
 /** The signed-in user as the app keeps it for its session (/api/v1/account/getAccountInfo). */
@@ -62,8 +62,26 @@ export const VideoTask = Type.Object({
     },
     { description: '任务进行到哪一步' },
   ),
+  voice: Type.String({ description: '配音的 id（见 /api/v1/video_task/voices）；无配音时为空字符串' }),
+  voiceName: Type.String({ description: '配音的名字，如 青涩青年；无配音（或该配音已下架）时为空字符串' }),
+  voiceSpeed: Type.Number({ description: '配音语速（倍）' }),
+  followVoice: Type.Boolean({ description: '视频时长是否按文案朗读时长定（跟随配音时长）' }),
 });
 export type VideoTask = Static<typeof VideoTask>;
+
+/** A narration voice on offer (/api/v1/video_task/voices). */
+export const Voice = Type.Object({
+  id: Type.String({ description: '`<provider>:<音色>`，如 `minimax:female-shaonv`；save 与 quote 的 `voice` 填它' }),
+  name: Type.String({ description: '给用户看的名字，如 少女' }),
+  gender: StringEnum(VOICE_GENDERS),
+  description: Type.String({ description: '一句话介绍' }),
+  language: Type.String({ description: 'BCP 47，如 zh-CN' }),
+  provider: StringEnum(VOICE_PROVIDERS),
+  sampleUrl: Type.String({ description: '试听（WAV）；服务器第一次被问到时合成并保存，尚未合成好时为空字符串' }),
+  minSpeed: Type.Number({ description: '该音色可用的最小语速' }),
+  maxSpeed: Type.Number({ description: '该音色可用的最大语速' }),
+});
+export type Voice = Static<typeof Voice>;
 
 /** One video model on offer (/api/v1/video_task/models). */
 export const VideoModel = Type.Object({
@@ -80,7 +98,12 @@ export const VideoModel = Type.Object({
 export type VideoModel = Static<typeof VideoModel>;
 
 /** The price of a video before it is made (/api/v1/video_task/quote). */
-export const Quote = Type.Object({ cost: Type.Integer(), balance: Type.Integer(), enough: Type.Boolean() });
+export const Quote = Type.Object({
+  cost: Type.Integer({ description: '总价（已含配音）' }),
+  balance: Type.Integer(),
+  enough: Type.Boolean(),
+  voicePoints: Type.Integer({ description: '其中配音的积分（无配音为 0）' }),
+});
 export type Quote = Static<typeof Quote>;
 
 /** Where a queued video stands (/api/v1/video_task/get_queue_position). */

@@ -46,6 +46,17 @@ export interface ServerConfig {
   videoModels: VideoModelSettings;
   /** How long one clip may take at its vendor, from its submit to its result, before the task fails (refunded). */
   clipTimeoutMinutes: number;
+  /** The hosted voice providers configured (modules/voices): each present only with its keys. */
+  voices: VoiceSettings;
+  /** Points a video with narration costs on top of its seconds (VOICE_POINTS). */
+  voicePoints: number;
+}
+
+export interface VoiceSettings {
+  /** MiniMax T2A v2 (modules/voices/minimax). `groupId` goes in the query where an account's docs ask for it. */
+  minimax?: { apiKey: string; groupId: string | undefined; baseUrl: string; model: string };
+  /** Volcengine 豆包语音合成 over HTTP (modules/voices/volc). */
+  volc?: { appId: string; token: string; cluster: string; baseUrl: string };
 }
 
 /** Points a second cost on a hosted model unless its *_POINTS_PER_SECOND says otherwise. */
@@ -141,9 +152,11 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const trustProxy = parseTrustProxy(read('TRUST_PROXY'), problems);
   const videoModels = parseVideoModels(read, problems);
   const clipTimeoutMinutes = parseCount('CLIP_TIMEOUT_MINUTES', read('CLIP_TIMEOUT_MINUTES'), 30, problems, 24 * 60) || 30;
+  const voices = parseVoices(read, problems);
+  const voicePoints = parseCount('VOICE_POINTS', read('VOICE_POINTS'), 2, problems, 1_000_000);
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, dataDir, webRoot, remoteUrls, logLevel, databaseUrl, welcomePoints, adminToken, s3, pointsPerSecond, workers, seedTemplates, uploadRetentionHours, serveSourceMaps, signupLimit, trustProxy, videoModels, clipTimeoutMinutes };
+  return { port, host, dataDir, webRoot, remoteUrls, logLevel, databaseUrl, welcomePoints, adminToken, s3, pointsPerSecond, workers, seedTemplates, uploadRetentionHours, serveSourceMaps, signupLimit, trustProxy, videoModels, clipTimeoutMinutes, voices, voicePoints };
 }
 
 function parseCount(name: string, value: string | undefined, fallback: number, problems: string[], max = 1_000_000_000): number {
@@ -233,6 +246,38 @@ function parseVideoModels(read: (name: string) => string | undefined, problems: 
     }
   } else if (comfyUrl || comfyWorkflow) problems.push('ComfyUI needs both COMFYUI_URL and COMFYUI_WORKFLOW (an API-format workflow file)');
   return models;
+}
+
+/**
+ * The voice providers: MiniMax with its key (the group id only where the account's docs ask for
+ * it), Volcengine with both its app id and token. Half of Volcengine's pair, or a bad URL, stops the start.
+ */
+function parseVoices(read: (name: string) => string | undefined, problems: string[]): VoiceSettings {
+  const voices: VoiceSettings = {};
+  const url = (name: string, fallback: string) => {
+    const value = (read(name) ?? fallback).replace(/\/+$/, '');
+    if (!isUrlOrAbsolutePath(value) || value.startsWith('/')) problems.push(`${name}=${value}: must be an http(s) URL`);
+    return value;
+  };
+  const minimaxKey = read('MINIMAX_API_KEY');
+  if (minimaxKey) {
+    voices.minimax = {
+      apiKey: minimaxKey,
+      groupId: read('MINIMAX_GROUP_ID'),
+      baseUrl: url('MINIMAX_BASE_URL', 'https://api.minimaxi.com'),
+      model: read('MINIMAX_TTS_MODEL') ?? 'speech-02-hd',
+    };
+  } else if (read('MINIMAX_GROUP_ID')) problems.push('MINIMAX_GROUP_ID is set but MINIMAX_API_KEY is not');
+  const [volcAppId, volcToken] = [read('VOLC_TTS_APPID'), read('VOLC_TTS_TOKEN')];
+  if (volcAppId && volcToken) {
+    voices.volc = {
+      appId: volcAppId,
+      token: volcToken,
+      cluster: read('VOLC_TTS_CLUSTER') ?? 'volcano_tts',
+      baseUrl: url('VOLC_TTS_BASE_URL', 'https://openspeech.bytedance.com'),
+    };
+  } else if (volcAppId || volcToken) problems.push('Volcengine TTS needs both VOLC_TTS_APPID and VOLC_TTS_TOKEN');
+  return voices;
 }
 
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const;

@@ -33,6 +33,8 @@ describe('loadConfig', () => {
       videoModels: {},
       clipTimeoutMinutes: 30,
       trustProxy: [],
+      voices: {},
+      voicePoints: 2,
     });
   });
 
@@ -87,6 +89,15 @@ describe('loadConfig', () => {
       COMFYUI_WORKFLOW: WORKFLOW,
       COMFYUI_POINTS_PER_SECOND: '2',
       CLIP_TIMEOUT_MINUTES: '45',
+      MINIMAX_API_KEY: 'mm-key',
+      MINIMAX_GROUP_ID: '1780000000',
+      MINIMAX_BASE_URL: 'https://api.minimax.io/',
+      MINIMAX_TTS_MODEL: 'speech-2.6-hd',
+      VOLC_TTS_APPID: '1234567',
+      VOLC_TTS_TOKEN: 'volc-token',
+      VOLC_TTS_CLUSTER: 'volcano_icl',
+      VOLC_TTS_BASE_URL: 'https://openspeech.example.com',
+      VOICE_POINTS: '3',
     });
     expect(config).toEqual({
       port: 3000,
@@ -124,7 +135,17 @@ describe('loadConfig', () => {
         comfyui: { url: 'http://gpu-1.internal:8188', workflowFile: WORKFLOW, workflow: expect.objectContaining({ 4: expect.anything() }), pointsPerSecond: 2 },
       },
       clipTimeoutMinutes: 45,
+      voices: {
+        minimax: { apiKey: 'mm-key', groupId: '1780000000', baseUrl: 'https://api.minimax.io', model: 'speech-2.6-hd' },
+        volc: { appId: '1234567', token: 'volc-token', cluster: 'volcano_icl', baseUrl: 'https://openspeech.example.com' },
+      },
+      voicePoints: 3,
     });
+  });
+
+  it("turns a voice provider on by its keys alone, with the vendor's defaults", () => {
+    expect(loadConfig({ MINIMAX_API_KEY: 'k' }).voices).toEqual({ minimax: { apiKey: 'k', groupId: undefined, baseUrl: 'https://api.minimaxi.com', model: 'speech-02-hd' } });
+    expect(loadConfig({ VOLC_TTS_APPID: 'a', VOLC_TTS_TOKEN: 't' }).voices).toEqual({ volc: { appId: 'a', token: 't', cluster: 'volcano_tts', baseUrl: 'https://openspeech.bytedance.com' } });
   });
 
   it('turns a hosted model on by its key alone, with the vendor\'s defaults', () => {
@@ -161,6 +182,10 @@ describe('loadConfig', () => {
     [{ DASHSCOPE_API_KEY: 'k', DASHSCOPE_POINTS_PER_SECOND: 'free' }, 'DASHSCOPE_POINTS_PER_SECOND=free: must be a whole number'],
     [{ CLIP_TIMEOUT_MINUTES: 'soon' }, 'CLIP_TIMEOUT_MINUTES=soon: must be a whole number'],
     [{ COMFYUI_URL: 'http://gpu:8188', COMFYUI_WORKFLOW: '/nowhere/workflow.json' }, 'COMFYUI_WORKFLOW=/nowhere/workflow.json: cannot be read (ENOENT)'],
+    [{ VOLC_TTS_TOKEN: 't' }, 'Volcengine TTS needs both VOLC_TTS_APPID and VOLC_TTS_TOKEN'],
+    [{ MINIMAX_GROUP_ID: 'g' }, 'MINIMAX_GROUP_ID is set but MINIMAX_API_KEY is not'],
+    [{ MINIMAX_API_KEY: 'k', MINIMAX_BASE_URL: 'api.minimaxi.com' }, 'MINIMAX_BASE_URL=api.minimaxi.com: must be an http(s) URL'],
+    [{ VOICE_POINTS: 'two' }, 'VOICE_POINTS=two: must be a whole number from 0 to 1000000'],
     [{ S3_BUCKET: 'b' }, 'S3 storage needs S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY as well (set all of S3_* or none)'],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);

@@ -8,10 +8,13 @@ export interface QuoteRequest {
   model: VideoModelId;
   aspectRatio: AspectRatio;
   pictures: number;
+  /** A voice id, or '' for no narration (not sent). */
+  voice?: string;
+  voiceSpeed?: number;
 }
 
-export function quoteTask({ templateId, ...rest }: QuoteRequest): Promise<Quote> {
-  return api('/api/v1/video_task/quote', { ...rest, ...(templateId ? { templateId } : {}) }, { hideErrorToast: true });
+export function quoteTask({ templateId, voice, voiceSpeed, ...rest }: QuoteRequest): Promise<Quote> {
+  return api('/api/v1/video_task/quote', { ...rest, ...(templateId ? { templateId } : {}), ...(voice ? { voice, voiceSpeed } : {}) }, { hideErrorToast: true });
 }
 
 /** What the video costs on the chosen model; asked again when anything that changes it, or the balance, changes. */

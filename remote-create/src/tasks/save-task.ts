@@ -3,6 +3,10 @@ import { api } from '@app/shared';
 
 /** What the form sends: the task's own fields, and the id of this one submission. */
 export type NewVideoTask = Pick<VideoTask, 'title' | 'prompt' | 'images' | 'templateId' | 'aspectRatio' | 'duration' | 'model' | 'captionStyle'> & {
+  /** Narration: a voice id ('' for none), its speed, 跟随配音时长 (voice-picker). */
+  voice?: string;
+  voiceSpeed?: number;
+  followVoice?: boolean;
   /** One per form: a retry of the same submission answers the first task and charges once. */
   clientRequestId: string;
 };

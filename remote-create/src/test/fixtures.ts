@@ -32,6 +32,10 @@ export function task(overrides: Partial<VideoTask> = {}): VideoTask {
     model: 'builtin',
     captionStyle: 'template',
     stage: { ...STAGES[status], clipsDone: 0, clipsTotal: 0 },
+    voice: '',
+    voiceName: '',
+    voiceSpeed: 1,
+    followVoice: false,
     ...overrides,
   };
 }

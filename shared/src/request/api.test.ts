@@ -18,7 +18,7 @@ beforeEach(() => session.set(testUser({ token: 'token-7' })));
 
 describe('api(path, body): one call of the contract', () => {
   it('POSTs the body with the token and resolves the data of the answer', async () => {
-    const quote: Quote = { cost: 5, balance: 10, enough: true };
+    const quote: Quote = { cost: 5, balance: 10, enough: true, voicePoints: 0 };
     server.route('/api/v1/video_task/quote', (_req, res) => sendJson(res, 200, { rspCode: 0, rspMsg: '成功', data: quote }));
     await expect(api('/api/v1/video_task/quote', { duration: 5 })).resolves.toEqual(quote);
     expect(server.received.map((r) => [r.method, r.path, JSON.parse(r.body)])).toEqual([

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { call, SignedIn } from '../call';
-import { ASPECT_RATIOS, CAPTION_STYLES, DEFAULT_VIDEO_MODEL, DURATION_MAX, DURATION_MIN, PICTURES_MAX, PROMPT_MAX, TASK_STATUSES, TITLE_MAX, VIDEO_MODELS } from '../limits';
+import { ASPECT_RATIOS, CAPTION_STYLES, DEFAULT_VIDEO_MODEL, DURATION_MAX, DURATION_MIN, PICTURES_MAX, PROMPT_MAX, TASK_STATUSES, TITLE_MAX, VIDEO_MODELS, VOICE_ID_MAX, VOICE_SPEED_DEFAULT, VOICE_SPEED_MAX, VOICE_SPEED_MIN } from '../limits';
 import { Defaulted, Empty, Page, pageProperties, StringEnum, Text, Token } from '../schema-kit';
-import { QueuePosition, Quote, VideoModel, VideoTask } from '../shapes';
+import { QueuePosition, Quote, VideoModel, VideoTask, Voice } from '../shapes';
 
 const tags = ['video_task'];
 
@@ -17,6 +17,15 @@ const model = Defaulted(
 const MODEL_RULES =
   '所选模型须已配置（否则 rspCode 2 `该视频模型暂不可用`），并支持所给的画面比例、时长与图片（否则 rspCode 2，消息写明哪一项，如 `可灵不支持 1:1 画面`）。';
 
+// Narration (配音): a listed voice or none, its speed.
+const voice = Text('配音', { max: VOICE_ID_MAX }, { description: '见 /api/v1/video_task/voices 的 id；空字符串或不给等于无配音' });
+const voiceSpeed = Defaulted(
+  Type.Number({ minimum: VOICE_SPEED_MIN, maximum: VOICE_SPEED_MAX, title: '配音语速', description: '倍数；还须在该音色的 minSpeed–maxSpeed 之内' }),
+  VOICE_SPEED_DEFAULT,
+);
+const VOICE_RULES =
+  '有配音时另加配音的积分（`voicePoints`，每个视频 VOICE_POINTS，默认 2）。未提供的配音：rspCode 2 `配音「…」暂不可用`；语速超出该音色的范围：rspCode 2。';
+
 const NOT_FOUND = '不存在的或别人的视频：rspCode 4 `视频不存在`（两者答复相同）。';
 
 export const quote = call({
@@ -27,13 +36,16 @@ export const quote = call({
   summary: '生成前询价',
   description:
     '价格 = 所选模型的每秒积分（内置渲染器为 POINTS_PER_SECOND，默认 1）× 时长。`enough` 表示当前余额是否够用。未知模板：rspCode 4 `模板不存在`。' +
-    MODEL_RULES,
+    MODEL_RULES +
+    VOICE_RULES,
   body: SignedIn({
     duration,
     templateId: Type.Optional(templateId),
     model,
     aspectRatio: Type.Optional(StringEnum(ASPECT_RATIOS, { title: '画面比例' })),
     pictures: Type.Optional(Type.Integer({ minimum: 0, maximum: PICTURES_MAX, title: '图片张数', description: '将上传的图片张数（检查模型能否用图片）' })),
+    voice: Type.Optional(voice),
+    voiceSpeed,
   }),
   data: Quote,
 });
@@ -50,7 +62,10 @@ export const save = call({
     '同一用户带相同 `clientRequestId` 再次提交（包括同时提交）时答复第一次建立的任务，只扣一次积分；那个任务已删除时 rspCode 4。' +
     '会员的任务先于非会员的被处理，其次先到先得。' +
     MODEL_RULES +
-    '选 AI 模型时，视频按模型的片段长度分段：有图片时每张图一段（图生视频），没有时按文案分段（文生视频），再由服务器合成为一个视频。',
+    '选 AI 模型时，视频按模型的片段长度分段：有图片时每张图一段（图生视频），没有时按文案分段（文生视频），再由服务器合成为一个视频。' +
+    VOICE_RULES +
+    '有配音时，文案按约每秒 4 字（乘以语速）估算朗读时长，加上片头 1.5 秒与结尾 0.5 秒须不超过 `duration`，否则 rspCode 2 `文案朗读约需 N 秒，请加长视频或精简文案`。' +
+    '`followVoice`（跟随配音时长）为 true 时，`duration` 由服务器按同一估算定（5–60 秒），价格按它计算；生成时配音若比估算长，视频延长到能容下整段配音（不超过 60 秒，不另收费），60 秒也容不下则生成失败并退还积分。',
   body: SignedIn({
     title: Text('标题', { min: 1, max: TITLE_MAX }),
     prompt: Text('文案', { min: 1, max: PROMPT_MAX }),
@@ -66,6 +81,9 @@ export const save = call({
       }),
       'template',
     ),
+    voice: Type.Optional(voice),
+    voiceSpeed,
+    followVoice: Defaulted(Type.Boolean({ title: '跟随配音时长', description: '须有配音' }), false),
     clientRequestId: Type.Optional(
       Text('请求ID', { min: 1, max: 64 }, { description: '客户端为一次提交生成的随机串：重试时带同一个，不会重复扣费' }),
     ),
@@ -156,4 +174,17 @@ export const videoModels = call({
   data: Type.Object({ list: Type.Array(VideoModel) }),
 });
 
-export const videoTaskCalls = { videoModels, quote, save, taskList, taskDetail, queuePosition, cancelTask, deleteTask, deleteFileUrl };
+export const voices = call({
+  method: 'POST',
+  path: '/api/v1/video_task/voices',
+  access: 'public',
+  tags,
+  summary: '可选的配音',
+  description:
+    '服务器配置了的语音合成服务（MiniMax、火山引擎豆包）所提供的音色；一个也没配置时 `list` 为空，此时不提供配音（没有离线中文语音）。' +
+    '`pointsPerVideo`：有配音的视频另加的积分。`sampleUrl` 是服务器第一次被问到时为该音色合成的试听，保存后一直可用；合成好之前为空字符串。无需登录。',
+  body: Type.Object({ token: Type.Optional(Token) }),
+  data: Type.Object({ list: Type.Array(Voice), pointsPerVideo: Type.Integer() }),
+});
+
+export const videoTaskCalls = { videoModels, voices, quote, save, taskList, taskDetail, queuePosition, cancelTask, deleteTask, deleteFileUrl };

@@ -1,6 +1,6 @@
 import { ASPECT_RATIOS, CAPTION_STYLES, LEDGER_TYPES, TASK_STATUSES, VIDEO_MODELS } from '@app/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 
 // The tables as the queries see them. The migrations (./migrations) create them; a test checks
 // the two agree column by column.
@@ -178,6 +178,11 @@ export const videoTasks = pgTable('video_tasks', {
   clipsDone: integer('clips_done').notNull().default(0),
   /** How the captions look (migrations/0007): the template's own, or a look the user chose. */
   captionStyle: text('caption_style', { enum: CAPTION_STYLES }).notNull().default('template'),
+  /** Narration (migrations/0009): `<provider>:<voice>` or '' for none, its name when saved, its speed, and 跟随配音时长. */
+  voice: text('voice').notNull().default(''),
+  voiceName: text('voice_name').notNull().default(''),
+  voiceSpeed: real('voice_speed').notNull().default(1),
+  followVoice: boolean('follow_voice').notNull().default(false),
 });
 
 export const CLIP_STATUSES = ['planned', 'submitting', 'submitted', 'stored', 'failed', 'cancelled'] as const;

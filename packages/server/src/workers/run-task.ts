@@ -21,6 +21,7 @@ import type { RenderDirs } from './render-dirs.js';
 import { CLIPS_SHARE, makeClips, type ClipDeps } from './run-clips.js';
 import { prepareRenderTask } from './task-inputs.js';
 import { storeOutputs } from './store-outputs.js';
+import { narrate, type NarrationDeps } from './task-narration.js';
 
 export type WorkerLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
@@ -37,6 +38,8 @@ export interface TaskRunnerDeps {
   progressEveryMs: number;
   /** The hosted video models and how patiently their clips are waited for (workers/run-clips). */
   clips: Pick<ClipDeps, 'providers' | 'timing'>;
+  /** The voice providers configured, for a task with narration (workers/task-narration). */
+  voices: NarrationDeps['voices'];
 }
 
 /** Why a render was stopped from outside: the user cancelled, the task is no longer ours, or the worker is shutting down. */
@@ -72,6 +75,8 @@ export async function runTask(deps: TaskRunnerDeps, lease: Lease, task: TaskRow,
     deps.log.info({ taskId: task.id, attempt: task.attempts, owner: lease.owner }, 'rendering');
     workDir = await deps.workDirs.make(`video-task-${task.id}-`);
     const input = await prepareRenderTask(deps, task, workDir);
+    signal.throwIfAborted();
+    await narrate(deps, task, lease.owner, input, signal);
     signal.throwIfAborted();
     let render = onProgress;
     if (task.model !== 'builtin') {

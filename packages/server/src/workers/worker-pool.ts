@@ -9,9 +9,12 @@ import { clipProviders } from '../modules/clips/video-models.js';
 import { CLIP_TIMING_DEFAULTS, type ClipDeps, type ClipTiming } from './run-clips.js';
 import { runSample } from './run-sample.js';
 import { runTask, type TaskRunnerDeps } from './run-task.js';
+import { voiceProviders } from '../modules/voices/voices.js';
 
-export interface WorkerOptions extends Omit<TaskRunnerDeps, 'workDirs' | 'progressEveryMs' | 'config' | 'clips'> {
-  config: Pick<ServerConfig, 's3' | 'dataDir' | 'videoModels' | 'clipTimeoutMinutes'>;
+export interface WorkerOptions extends Omit<TaskRunnerDeps, 'workDirs' | 'progressEveryMs' | 'config' | 'clips' | 'voices'> {
+  config: Pick<ServerConfig, 's3' | 'dataDir' | 'videoModels' | 'clipTimeoutMinutes' | 'voices'>;
+  /** Default: the voice providers configured (modules/voices/voices), with NARRATION_RETRY. */
+  voices?: TaskRunnerDeps['voices'];
   /** Default: the hosted models configured (modules/clips/video-models). */
   clipProviders?: ClipDeps['providers'];
   /** Default: CLIP_TIMING_DEFAULTS, and CLIP_TIMEOUT_MINUTES. */
@@ -64,6 +67,7 @@ export function startWorkers(options: WorkerOptions): WorkerPool {
       providers: options.clipProviders ?? clipProviders(options.config),
       timing: { ...CLIP_TIMING_DEFAULTS, timeoutMs: options.config.clipTimeoutMinutes * 60_000, ...options.clipTiming },
     },
+    voices: options.voices ?? { providers: voiceProviders(options.config) },
   };
   const doorbell = new Doorbell();
   const offQueued = options.signals.onQueued(() => doorbell.ring());

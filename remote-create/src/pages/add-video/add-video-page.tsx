@@ -1,4 +1,4 @@
-import { DEFAULT_VIDEO_MODEL, type CaptionStyleId, DURATION_MAX as MAX_DURATION, DURATION_MIN as MIN_DURATION, PICTURES_MAX as MAX_PICTURES, PROMPT_MAX, RspCode, TITLE_MAX, VIDEO_MODELS, type AspectRatio, type VideoModel, type VideoModelId } from '@app/contract';
+import { DEFAULT_VIDEO_MODEL, DURATION_MAX as MAX_DURATION, DURATION_MIN as MIN_DURATION, followVoiceDuration, narrationTooLong, PICTURES_MAX as MAX_PICTURES, PROMPT_MAX, RspCode, TITLE_MAX, type AspectRatio, type CaptionStyleId, type VideoModel, type VideoModelId, VIDEO_MODELS } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError, openRedeemDialog, redirectTo, refreshAccountInfo, showModal, SignInPrompt, useIsLoggedIn, usePageQuery, useUserInfo } from '@app/shared';
@@ -15,6 +15,8 @@ import { ModelPicker } from './model-picker';
 import { PicturePicker } from './picture-picker';
 import { TemplatePicker } from './template-picker';
 import { usePictures } from './use-pictures';
+import { NO_NARRATION, VoicePicker, type NarrationChoice } from './voice-picker';
+import { useVoices } from '../../tasks/voices';
 import '../../styles.css';
 
 const ASPECT_RATIOS: { value: AspectRatio; label: string }[] = [
@@ -69,7 +71,12 @@ function AddVideoForm() {
   const model = chosen?.id ?? DEFAULT_VIDEO_MODEL;
   const limits = chosen ?? BUILTIN_LIMITS;
   const suggested = suggestDuration({ title, prompt, pictures: pictures.length, min: limits.minDuration, max: limits.maxDuration });
-  const quote = useQuote({ duration, templateId, model, aspectRatio, pictures: pictures.length });
+  const voices = useVoices().data;
+  const [narration, setNarration] = useState<NarrationChoice>(NO_NARRATION);
+  const voice = voices?.list.some((v) => v.id === narration.voice) ? narration.voice : '';
+  // 跟随配音时长: the length the server will set from the script read at this speed (the same rule).
+  const videoDuration = voice && narration.follow ? followVoiceDuration(promptToSend(prompt), narration.speed) : duration;
+  const quote = useQuote({ duration: videoDuration, templateId, model, aspectRatio, pictures: pictures.length, voice, voiceSpeed: narration.speed });
 
   /** Another model: the ratio and length follow what it can make. */
   const chooseModel = (next: VideoModel) => {
@@ -94,9 +101,7 @@ function AddVideoForm() {
           ? '图片上传中，请稍候'
           : pictures.some((p) => p.status === 'failed')
             ? '有图片上传失败，请重试或删除'
-            : chosen
-              ? modelProblem(chosen, pictures.length)
-              : null;
+            : (chosen && modelProblem(chosen, pictures.length)) || (voice ? narrationTooLong(promptToSend(prompt), narration.speed, videoDuration) : null);
 
   const notEnoughPoints = async (needed: number) => {
     const { confirm } = await showModal({
@@ -124,9 +129,10 @@ function AddVideoForm() {
         images: pictures.map((p) => p.url),
         templateId,
         aspectRatio,
-        duration,
+        duration: videoDuration,
         model,
         captionStyle,
+        ...(voice && { voice, voiceSpeed: narration.speed, followVoice: narration.follow }),
         clientRequestId,
       });
       void client.invalidateQueries({ queryKey: TASKS_KEY });
@@ -171,6 +177,8 @@ function AddVideoForm() {
         </section>
       )}
 
+      <VoicePicker offer={voices} value={narration} onChange={setNarration} />
+
       <section className="cr-card cr-field">
         <span className="cr-field-label">模板</span>
         <TemplatePicker
@@ -211,7 +219,8 @@ function AddVideoForm() {
             min={limits.minDuration}
             max={limits.maxDuration}
             digits={0}
-            value={duration}
+            disabled={videoDuration !== duration}
+            value={videoDuration}
             onChange={(v) => setDuration(Math.min(limits.maxDuration, Math.max(limits.minDuration, Math.round(v ?? limits.minDuration))))}
           />
         </div>
@@ -227,6 +236,7 @@ function AddVideoForm() {
         <div className="cr-cost" aria-live="polite">
           <span>
             消耗 <strong aria-label="消耗积分">{cost ?? '—'}</strong> 积分
+            {!!quote.data?.voicePoints && `（含配音 ${quote.data.voicePoints}）`}
           </span>
           <span className={`cr-cost-balance${cost !== undefined && cost > balance ? ' cr-cost-balance--short' : ''}`}>
             当前积分 {balance}

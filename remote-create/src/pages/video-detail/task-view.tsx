@@ -88,6 +88,7 @@ export function TaskView({ id }: { id: string }) {
         </div>
         <p className="cr-detail-meta">
           {formatTime(task.createdAt)} · {formatDuration(task.duration)} · {task.aspectRatio} · {task.cost} 积分
+          {task.voiceName && ` · 配音 ${task.voiceName}`}
         </p>
         <h2 className="cr-detail-label">文案</h2>
         <p className="cr-detail-text">{task.prompt}</p>

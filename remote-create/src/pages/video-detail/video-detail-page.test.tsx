@@ -72,6 +72,13 @@ describe('视频详情 of a task (?id=)', () => {
     expect(screen.getByText('复制链接')).toBeTruthy();
     expect(screen.getByText('删除')).toBeTruthy();
     expect(screen.queryByText('取消')).toBeNull();
+    expect(screen.queryByText(/配音/)).toBeNull();
+  });
+
+  it('a narrated video names its voice', async () => {
+    api(server(), DETAIL, answer(task({ voice: 'minimax:female-shaonv', voiceName: '少女', voiceSpeed: 1.2 })));
+    render({ id: '1' });
+    expect(await screen.findByText(/· 配音 少女/)).toBeTruthy();
   });
 
   it('the controls hide 3 s after the last touch and come back on a tap', async () => {

@@ -5,6 +5,7 @@ import { taskOutputKeys } from './0004-task-output-keys.js';
 import { rateLimitPending } from './0005-rate-limit-pending.js';
 import { taskClips } from './0006-task-clips.js';
 import { captionStyle } from './0007-caption-style.js';
+import { taskVoice } from './0009-task-voice.js';
 
 /** A schema change: applied once, in order (the pending ones in one transaction). Never edit a shipped one. */
 export interface Migration {
@@ -13,4 +14,4 @@ export interface Migration {
   statements: string[];
 }
 
-export const MIGRATIONS: readonly Migration[] = [core, videoTasks, templateSamples, taskOutputKeys, rateLimitPending, taskClips, captionStyle];
+export const MIGRATIONS: readonly Migration[] = [core, videoTasks, templateSamples, taskOutputKeys, rateLimitPending, taskClips, captionStyle, taskVoice];

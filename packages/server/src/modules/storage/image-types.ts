@@ -13,6 +13,8 @@ export function sniffContentType(head: Uint8Array): string | null {
   if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return 'image/webp';
   // Videos and covers are written by the server itself (put), never uploaded.
   if (ascii(head, 4, 8) === 'ftyp') return 'video/mp4';
+  // Voice samples (modules/voices/voice-samples) are WAV files the server writes.
+  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WAVE') return 'audio/wav';
   return null;
 }
 

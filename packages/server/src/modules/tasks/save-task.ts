@@ -12,6 +12,8 @@ import type { FileStore } from '../storage/store.js';
 import { TASK_NOT_FOUND } from './own-task.js';
 import { resolveTemplateId, taskCost } from './pricing.js';
 import { loadVideoTask } from './task-views.js';
+import { requireVoice } from '../voices/voices.js';
+import { followVoiceDuration } from '@app/contract';
 
 /** A task as the save call receives it (@app/contract), the token aside. */
 export type NewTask = Omit<ReceivedBody<typeof save>, 'token'>;
@@ -19,11 +21,12 @@ export type NewTask = Omit<ReceivedBody<typeof save>, 'token'>;
 export interface SaveDeps {
   db: Db;
   store: FileStore;
-  config: Pick<ServerConfig, 's3' | 'pointsPerSecond' | 'videoModels'>;
+  config: Pick<ServerConfig, 's3' | 'pointsPerSecond' | 'videoModels' | 'voices' | 'voicePoints'>;
   signals: TaskSignals;
 }
 
 export const INVALID_IMAGE = '图片地址无效';
+export const FOLLOW_VOICE_NEEDS_VOICE = '请先选择配音，再选跟随配音时长';
 
 /**
  * Queues a task and takes its cost in the same transaction: not enough points (rspCode 3) leaves
@@ -35,7 +38,12 @@ export async function saveTask(deps: SaveDeps, userId: number, input: NewTask): 
   const earlier = await findByClientRequestId(deps, userId, input.clientRequestId);
   if (earlier !== undefined) return earlier;
 
-  const cost = taskCost(deps.config, { ...input, pictures: input.images.length });
+  const withVoice = input.voice !== undefined && input.voice !== '';
+  if (input.followVoice && !withVoice) throw new BusinessError(RspCode.invalidParam, FOLLOW_VOICE_NEEDS_VOICE);
+  // 跟随配音时长: the length the script needs read aloud, as the form estimated it with the same rule.
+  const duration = input.followVoice ? followVoiceDuration(input.prompt, input.voiceSpeed) : input.duration;
+  const narration = requireVoice(deps.config, { voice: input.voice, voiceSpeed: input.voiceSpeed, prompt: input.prompt, duration });
+  const cost = taskCost(deps.config, { ...input, duration, pictures: input.images.length }) + narration.points;
   const imageKeys = await checkImages(deps, userId, input.images);
   const templateId = await resolveTemplateId(deps.db, input.templateId);
 
@@ -50,9 +58,13 @@ export async function saveTask(deps: SaveDeps, userId: number, input: NewTask): 
         images: input.images,
         templateId,
         aspectRatio: input.aspectRatio,
-        duration: input.duration,
+        duration,
         model: input.model,
         captionStyle: input.captionStyle,
+        voice: narration.voice?.id ?? '',
+        voiceName: narration.voice?.info.name ?? '',
+        voiceSpeed: input.voiceSpeed,
+        followVoice: input.followVoice,
         cost,
         // Members' tasks are taken first; membership as it is now decides.
         priority: sql`(SELECT CASE WHEN u.member_until > now() THEN 1 ELSE 0 END FROM users u WHERE u.id = ${userId})`,

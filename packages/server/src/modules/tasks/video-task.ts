@@ -26,6 +26,10 @@ export function toVideoTask(row: TaskRow, queuePosition: number, fileUrl: (key: 
     model: row.model,
     captionStyle: row.captionStyle,
     stage: taskStage(row),
+    voice: row.voice,
+    voiceName: row.voiceName,
+    voiceSpeed: row.voiceSpeed,
+    followVoice: row.followVoice,
   };
 }
 

@@ -10,6 +10,11 @@ describe('sniffContentType', () => {
     expect(sniffContentType(bytes)).toBe(type);
   });
 
+  it('knows a WAV (the voice samples the server writes), which is no upload type', () => {
+    expect(sniffContentType(Buffer.from('RIFF\x24\0\0\0WAVEfmt ', 'latin1'))).toBe('audio/wav');
+    expect(isUploadContentType('audio/wav')).toBe(false);
+  });
+
   it('knows an MP4 (the videos the server writes)', () => {
     expect(sniffContentType(Buffer.from('\0\0\0\x20ftypisom\0\0\x02\0', 'latin1'))).toBe('video/mp4');
   });
@@ -19,7 +24,7 @@ describe('sniffContentType', () => {
     ['SVG', SVG],
     ['text', Buffer.from('hello world, not a picture')],
     ['empty', Buffer.alloc(0)],
-    ['a RIFF that is not WEBP (WAV)', Buffer.from('RIFF\x24\0\0\0WAVEfmt ', 'latin1')],
+    ['a RIFF that is neither WEBP nor WAVE', Buffer.from('RIFF\x24\0\0\0AVI LIST', 'latin1')],
     ['a cut PNG signature', PNG.subarray(0, 5)],
   ])('recognises no %s', (_name, bytes) => {
     expect(sniffContentType(bytes)).toBeNull();

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { cancelTask, deleteFileUrl, deleteTask, queuePosition, quote, save, taskDetail, taskList, videoModels } from '@app/contract';
+import { cancelTask, deleteFileUrl, deleteTask, queuePosition, quote, save, taskDetail, taskList, videoModels, voices } from '@app/contract';
 import { ok } from '../../../../lib/envelope.js';
 import { serve } from '../../../../lib/contract-route.js';
 import { pageOf } from '../../../../lib/page-of.js';
@@ -12,6 +12,8 @@ import { clipProviders, listVideoModels } from '../../../../modules/clips/video-
 import { quoteTask } from '../../../../modules/tasks/pricing.js';
 import { saveTask } from '../../../../modules/tasks/save-task.js';
 import { getVideoTask, listVideoTasks } from '../../../../modules/tasks/task-views.js';
+import { VoiceSamples } from '../../../../modules/voices/voice-samples.js';
+import { offeredVoices, voiceProviders, voiceView } from '../../../../modules/voices/voices.js';
 
 /** `/api/v1/video_task/*` (docs/api.md): every call but `models` needs sign-in. */
 export const videoTaskRoutes: FastifyPluginAsync = async (app) => {
@@ -19,6 +21,13 @@ export const videoTaskRoutes: FastifyPluginAsync = async (app) => {
   const fileUrl = (key: string) => app.storage.fileUrl(key);
 
   serve(app, videoModels, async () => ok({ list: listVideoModels(app.config) }));
+
+  // Each voice's 试听 is made once (voice-samples) and listed once it is stored.
+  const samples = new VoiceSamples({ store: app.storage, log: app.log });
+  serve(app, voices, async () => {
+    const list = await Promise.all(offeredVoices(voiceProviders(app.config)).map(async (voice) => voiceView(voice, await samples.urlOf(voice))));
+    return ok({ list, pointsPerVideo: app.config.voicePoints });
+  });
 
   serve(app, quote, async (request) => ok(await quoteTask(deps(), request.user.points, request.body)));
 

@@ -44,6 +44,10 @@ describeTaskEngines('POST /api/v1/video_task/save', (ctx) => {
         model: 'builtin',
         captionStyle: 'template',
         stage: { step: 'queued', clipsDone: 0, clipsTotal: 0, label: '排队中' },
+        voice: '',
+        voiceName: '',
+        voiceSpeed: 1,
+        followVoice: false,
       },
     });
     const task = res.body.data;
