@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       videoModels: {},
       clipTimeoutMinutes: 30,
       trustProxy: [],
+      llm: undefined,
     });
   });
 
@@ -87,6 +88,11 @@ describe('loadConfig', () => {
       COMFYUI_WORKFLOW: WORKFLOW,
       COMFYUI_POINTS_PER_SECOND: '2',
       CLIP_TIMEOUT_MINUTES: '45',
+      LLM_BASE_URL: 'https://dashscope.aliyuncs.com/compatible-mode/v1/',
+      LLM_API_KEY: 'sk-llm',
+      LLM_MODEL: 'qwen-plus',
+      LLM_POINTS: '2',
+      LLM_TIMEOUT_SECONDS: '30',
     });
     expect(config).toEqual({
       port: 3000,
@@ -124,7 +130,23 @@ describe('loadConfig', () => {
         comfyui: { url: 'http://gpu-1.internal:8188', workflowFile: WORKFLOW, workflow: expect.objectContaining({ 4: expect.anything() }), pointsPerSecond: 2 },
       },
       clipTimeoutMinutes: 45,
+      llm: { baseUrl: 'https://dashscope.aliyuncs.com/compatible-mode/v1', apiKey: 'sk-llm', model: 'qwen-plus', points: 2, timeoutSeconds: 30 },
     });
+  });
+
+  it('offers AI 帮写 with all three LLM settings, at 1 point a call unless LLM_POINTS says otherwise', () => {
+    expect(loadConfig({ LLM_BASE_URL: 'https://api.deepseek.com/v1', LLM_API_KEY: 'sk-d', LLM_MODEL: 'deepseek-chat' }).llm).toEqual({
+      baseUrl: 'https://api.deepseek.com/v1', apiKey: 'sk-d', model: 'deepseek-chat', points: 1, timeoutSeconds: 60,
+    });
+    expect(loadConfig({ LLM_BASE_URL: 'https://api.deepseek.com/v1', LLM_API_KEY: 'sk-d', LLM_MODEL: 'deepseek-chat', LLM_POINTS: '0' }).llm?.points).toBe(0);
+  });
+
+  it.each([
+    [{ LLM_API_KEY: 'sk-d' }, 'AI 帮写 needs LLM_BASE_URL, LLM_MODEL as well (set LLM_BASE_URL, LLM_API_KEY and LLM_MODEL, or none)'],
+    [{ LLM_BASE_URL: 'api.deepseek.com', LLM_API_KEY: 'sk-d', LLM_MODEL: 'm' }, 'LLM_BASE_URL=api.deepseek.com: must be an http(s) URL'],
+    [{ LLM_POINTS: '-1' }, 'LLM_POINTS=-1: must be a whole number from 0 to 1000000'],
+  ])('refuses half an LLM configuration: %j', (env, problem) => {
+    expect(() => loadConfig(env)).toThrow(new ConfigError([problem]));
   });
 
   it('turns a hosted model on by its key alone, with the vendor\'s defaults', () => {
