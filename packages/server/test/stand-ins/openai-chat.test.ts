@@ -86,7 +86,7 @@ test('429 is a RateLimitError; the client retries it as many times as it is told
   const error = await client({ maxRetries: 1 }).chat.completions.create({ model: 'stand-in-chat', messages }).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(OpenAI.RateLimitError);
   expect(error).toMatchObject({ code: 'rate_limit_exceeded' });
-  expect((error as OpenAI.RateLimitError).headers.get('retry-after')).toBe('0');
+  expect((error as InstanceType<typeof OpenAI.RateLimitError>).headers.get('retry-after')).toBe('0');
 });
 
 test('500 is an InternalServerError once the retries are spent', async () => {
