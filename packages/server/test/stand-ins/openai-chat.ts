@@ -44,6 +44,8 @@ export async function startOpenAiChatStandIn(options: OpenAiChatStandInOptions =
     /** Characters per streamed chunk, and the pause between chunks. */
     chunkChars: 6,
     chunkDelayMs: 0,
+    /** How long a whole (not streamed) answer takes to be written. */
+    answerDelayMs: 0,
   };
 
   const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -135,6 +137,8 @@ export async function startOpenAiChatStandIn(options: OpenAiChatStandInOptions =
     const usage = { prompt_tokens: [...prompt].length, completion_tokens: [...text].length, total_tokens: [...prompt].length + [...text].length };
 
     if (!seen.stream) {
+      if (settings.answerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, settings.answerDelayMs));
+      if (res.destroyed) return void counts.aborted++;
       counts.completed++;
       return send(res, 200, {
         id, object: 'chat.completion', created, model, system_fingerprint: null,

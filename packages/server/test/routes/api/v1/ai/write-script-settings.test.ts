@@ -48,3 +48,19 @@ test('a key the service refuses (401): refunded, a Chinese reason, and the key i
     await app.close();
   }
 });
+
+test('no answer within LLM_TIMEOUT_SECONDS (the one retry included): refunded, with a Chinese reason', async () => {
+  const { app } = await buildTestApp({ LLM_BASE_URL: standIn.url, LLM_API_KEY: standIn.apiKey, LLM_MODEL: 'deepseek-chat', LLM_TIMEOUT_SECONDS: '1' });
+  standIn.settings.answerDelayMs = 5000;
+  try {
+    const { user, token } = await signedInUser(app.db, { points: 10 });
+    const calls = standIn.counts.calls;
+    const res = await app.inject({ method: 'POST', url: '/api/v1/ai/write_script', payload: { token, title: '春日出游', duration: 10 } });
+    expect(res.json()).toEqual({ rspCode: 1, rspMsg: 'AI 帮写暂时不可用，请稍后再试，积分已退还' });
+    expect(standIn.counts.calls - calls).toBe(2);
+    expect((await userState(app.db, user.id)).points).toBe(10);
+  } finally {
+    standIn.settings.answerDelayMs = 0;
+    await app.close();
+  }
+}, 30_000);
