@@ -16,6 +16,8 @@ export * from './request/api';
 export * from './api/account-info';
 export * from './api/upload-image';
 export * from './api/activation-code';
+export * from './api/write-script';
+export * from './request/event-stream';
 export * from './query/query-client';
 export * from './query/page-items';
 export * from './format/time';

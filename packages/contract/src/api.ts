@@ -1,6 +1,7 @@
 import type { BodyOf, Call, DataOf } from './call';
 import { accountCalls } from './calls/account';
 import { adminCalls } from './calls/admin';
+import { aiCalls } from './calls/ai';
 import { pointsCalls } from './calls/points';
 import { storageCalls } from './calls/storage';
 import { systemCalls } from './calls/system';
@@ -14,6 +15,7 @@ export const CALL_GROUPS = {
   templates: templateCalls,
   videoTask: videoTaskCalls,
   storage: storageCalls,
+  ai: aiCalls,
   system: systemCalls,
   admin: adminCalls,
 };

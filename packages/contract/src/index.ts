@@ -18,3 +18,4 @@ export * from './calls/video-task';
 export * from './calls/storage';
 export * from './calls/system';
 export * from './calls/admin';
+export * from './calls/ai';

@@ -10,6 +10,10 @@ export const PROMPT_MAX = 500;
 export const PICTURES_MAX = 9;
 export const DURATION_MIN = 5;
 export const DURATION_MAX = 60;
+/** AI 帮写: the user's extra wishes for the script (突出性价比、语气活泼…). */
+export const HINT_MAX = 200;
+/** AI 帮写 writes about this many characters per second of the video (a calm Mandarin reading pace). */
+export const SCRIPT_CHARS_PER_SECOND = 4;
 
 /** 个人资料. */
 export const NICKNAME_MAX = 20;
@@ -58,7 +62,8 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const LIVE_TASK_STATUSES: readonly TaskStatus[] = ['queued', 'processing'];
 
 /** Why the points balance changed (积分记录). */
-export const LEDGER_TYPES = ['register', 'redeem', 'generate', 'refund', 'admin'] as const;
+/** `write`: an AI 帮写 call (its refund on failure is a `refund`). */
+export const LEDGER_TYPES = ['register', 'redeem', 'generate', 'refund', 'admin', 'write'] as const;
 export type LedgerType = (typeof LEDGER_TYPES)[number];
 
 /** An activation code as the admin API lists it. */

@@ -50,6 +50,8 @@ export interface ServerConfig {
   voices: VoiceSettings;
   /** Points a video with narration costs on top of its seconds (VOICE_POINTS). */
   voicePoints: number;
+  /** AI 帮写's OpenAI-compatible chat-completions service; unset = not offered. */
+  llm: LlmSettings | undefined;
 }
 
 export interface VoiceSettings {
@@ -57,6 +59,18 @@ export interface VoiceSettings {
   minimax?: { apiKey: string; groupId: string | undefined; baseUrl: string; model: string };
   /** Volcengine 豆包语音合成 over HTTP (modules/voices/volc). */
   volc?: { appId: string; token: string; cluster: string; baseUrl: string };
+}
+
+/** An OpenAI-compatible chat-completions service (DeepSeek, Qwen in DashScope's compatible mode, Doubao on Ark, OpenAI…). */
+export interface LlmSettings {
+  /** Up to the version segment, e.g. `https://api.deepseek.com/v1`; the client adds `/chat/completions`. */
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  /** Points one AI 帮写 call costs (0 = free), refunded when it fails. */
+  points: number;
+  /** How long one call may take, its retries included, before it fails (refunded). */
+  timeoutSeconds: number;
 }
 
 /** Points a second cost on a hosted model unless its *_POINTS_PER_SECOND says otherwise. */
@@ -154,9 +168,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const clipTimeoutMinutes = parseCount('CLIP_TIMEOUT_MINUTES', read('CLIP_TIMEOUT_MINUTES'), 30, problems, 24 * 60) || 30;
   const voices = parseVoices(read, problems);
   const voicePoints = parseCount('VOICE_POINTS', read('VOICE_POINTS'), 2, problems, 1_000_000);
+  const llm = parseLlm(read, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, dataDir, webRoot, remoteUrls, logLevel, databaseUrl, welcomePoints, adminToken, s3, pointsPerSecond, workers, seedTemplates, uploadRetentionHours, serveSourceMaps, signupLimit, trustProxy, videoModels, clipTimeoutMinutes, voices, voicePoints };
+  return { port, host, dataDir, webRoot, remoteUrls, logLevel, databaseUrl, welcomePoints, adminToken, s3, pointsPerSecond, workers, seedTemplates, uploadRetentionHours, serveSourceMaps, signupLimit, trustProxy, videoModels, clipTimeoutMinutes, voices, voicePoints, llm };
 }
 
 function parseCount(name: string, value: string | undefined, fallback: number, problems: string[], max = 1_000_000_000): number {
@@ -278,6 +293,27 @@ function parseVoices(read: (name: string) => string | undefined, problems: strin
     };
   } else if (volcAppId || volcToken) problems.push('Volcengine TTS needs both VOLC_TTS_APPID and VOLC_TTS_TOKEN');
   return voices;
+}
+
+const LLM_VARIABLES = ['LLM_BASE_URL', 'LLM_API_KEY', 'LLM_MODEL'] as const;
+
+/**
+ * AI 帮写: the three of LLM_BASE_URL, LLM_API_KEY and LLM_MODEL, or none (then the feature is not
+ * offered). There is no default service: every vendor has its own base URL and model names.
+ */
+function parseLlm(read: (name: string) => string | undefined, problems: string[]): LlmSettings | undefined {
+  const given = LLM_VARIABLES.filter((name) => read(name) !== undefined);
+  const points = parseCount('LLM_POINTS', read('LLM_POINTS'), 1, problems, 1_000_000);
+  // The client's time-out covers one attempt; a user waits for the script, so minutes are too long.
+  const timeoutSeconds = parseCount('LLM_TIMEOUT_SECONDS', read('LLM_TIMEOUT_SECONDS'), 60, problems, 600) || 60;
+  if (given.length === 0) return undefined;
+  if (given.length < LLM_VARIABLES.length) {
+    problems.push(`AI 帮写 needs ${LLM_VARIABLES.filter((name) => !given.includes(name)).join(', ')} as well (set LLM_BASE_URL, LLM_API_KEY and LLM_MODEL, or none)`);
+    return undefined;
+  }
+  const baseUrl = read('LLM_BASE_URL')!.replace(/\/+$/, '');
+  if (!isUrlOrAbsolutePath(baseUrl) || baseUrl.startsWith('/')) problems.push(`LLM_BASE_URL=${baseUrl}: must be an http(s) URL`);
+  return { baseUrl, apiKey: read('LLM_API_KEY')!, model: read('LLM_MODEL')!, points, timeoutSeconds };
 }
 
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const;

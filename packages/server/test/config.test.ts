@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       trustProxy: [],
       voices: {},
       voicePoints: 2,
+      llm: undefined,
     });
   });
 
@@ -98,6 +99,11 @@ describe('loadConfig', () => {
       VOLC_TTS_CLUSTER: 'volcano_icl',
       VOLC_TTS_BASE_URL: 'https://openspeech.example.com',
       VOICE_POINTS: '3',
+      LLM_BASE_URL: 'https://dashscope.aliyuncs.com/compatible-mode/v1/',
+      LLM_API_KEY: 'sk-llm',
+      LLM_MODEL: 'qwen-plus',
+      LLM_POINTS: '2',
+      LLM_TIMEOUT_SECONDS: '30',
     });
     expect(config).toEqual({
       port: 3000,
@@ -140,12 +146,28 @@ describe('loadConfig', () => {
         volc: { appId: '1234567', token: 'volc-token', cluster: 'volcano_icl', baseUrl: 'https://openspeech.example.com' },
       },
       voicePoints: 3,
+      llm: { baseUrl: 'https://dashscope.aliyuncs.com/compatible-mode/v1', apiKey: 'sk-llm', model: 'qwen-plus', points: 2, timeoutSeconds: 30 },
     });
   });
 
   it("turns a voice provider on by its keys alone, with the vendor's defaults", () => {
     expect(loadConfig({ MINIMAX_API_KEY: 'k' }).voices).toEqual({ minimax: { apiKey: 'k', groupId: undefined, baseUrl: 'https://api.minimaxi.com', model: 'speech-02-hd' } });
     expect(loadConfig({ VOLC_TTS_APPID: 'a', VOLC_TTS_TOKEN: 't' }).voices).toEqual({ volc: { appId: 'a', token: 't', cluster: 'volcano_tts', baseUrl: 'https://openspeech.bytedance.com' } });
+  });
+
+  it('offers AI 帮写 with all three LLM settings, at 1 point a call unless LLM_POINTS says otherwise', () => {
+    expect(loadConfig({ LLM_BASE_URL: 'https://api.deepseek.com/v1', LLM_API_KEY: 'sk-d', LLM_MODEL: 'deepseek-chat' }).llm).toEqual({
+      baseUrl: 'https://api.deepseek.com/v1', apiKey: 'sk-d', model: 'deepseek-chat', points: 1, timeoutSeconds: 60,
+    });
+    expect(loadConfig({ LLM_BASE_URL: 'https://api.deepseek.com/v1', LLM_API_KEY: 'sk-d', LLM_MODEL: 'deepseek-chat', LLM_POINTS: '0' }).llm?.points).toBe(0);
+  });
+
+  it.each([
+    [{ LLM_API_KEY: 'sk-d' }, 'AI 帮写 needs LLM_BASE_URL, LLM_MODEL as well (set LLM_BASE_URL, LLM_API_KEY and LLM_MODEL, or none)'],
+    [{ LLM_BASE_URL: 'api.deepseek.com', LLM_API_KEY: 'sk-d', LLM_MODEL: 'm' }, 'LLM_BASE_URL=api.deepseek.com: must be an http(s) URL'],
+    [{ LLM_POINTS: '-1' }, 'LLM_POINTS=-1: must be a whole number from 0 to 1000000'],
+  ])('refuses half an LLM configuration: %j', (env, problem) => {
+    expect(() => loadConfig(env)).toThrow(new ConfigError([problem]));
   });
 
   it('turns a hosted model on by its key alone, with the vendor\'s defaults', () => {

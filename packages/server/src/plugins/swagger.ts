@@ -68,6 +68,7 @@ export const openApi = appPlugin('openapi', async (app) => {
         { name: 'templates', description: '视频模板' },
         { name: 'storage', description: '上传凭证与文件' },
         { name: 'video_task', description: '视频任务' },
+        { name: 'ai', description: 'AI 帮写' },
         { name: 'admin', description: '管理接口（管理令牌）' },
       ],
     },

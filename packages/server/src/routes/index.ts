@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminRoutes } from './admin/index.js';
+import { aiRoutes } from './api/v1/ai.js';
 import { accountRoutes } from './api/v1/account/index.js';
 import { pointsRoutes } from './api/v1/points.js';
 import { sysVideoRoutes } from './api/v1/sys-video/index.js';
@@ -23,6 +24,7 @@ export const routes: FastifyPluginAsync = async (app) => {
   await app.register(pointsRoutes);
   await app.register(sysVideoRoutes);
   await app.register(videoTaskRoutes);
+  await app.register(aiRoutes);
   // /server_api/oss/stsPolicy, and the embedded store's /files/* (signed uploads, downloads).
   await app.register(fileRoutes);
   await app.register(adminRoutes);

@@ -17,6 +17,7 @@ import { TemplatePicker } from './template-picker';
 import { usePictures } from './use-pictures';
 import { NO_NARRATION, VoicePicker, type NarrationChoice } from './voice-picker';
 import { useVoices } from '../../tasks/voices';
+import { WriteAssistant } from './write-assistant';
 import '../../styles.css';
 
 const ASPECT_RATIOS: { value: AspectRatio; label: string }[] = [
@@ -158,9 +159,12 @@ function AddVideoForm() {
       </section>
 
       <section className="cr-card cr-field">
-        <label className="cr-field-label" htmlFor="cr-prompt">
-          文案
-        </label>
+        <div className="cr-field-head">
+          <label className="cr-field-label" htmlFor="cr-prompt">
+            文案
+          </label>
+          <WriteAssistant title={title} duration={duration} templateId={templateId} script={prompt} onScript={setPrompt} />
+        </div>
         <TextArea id="cr-prompt" className="cr-textarea" placeholder="写下视频要讲的内容，会作为字幕出现在视频里" value={prompt} onChange={setPrompt} maxLength={PROMPT_MAX} showCount autoSize={{ minRows: 4, maxRows: 10 }} />
       </section>
 

@@ -6,6 +6,7 @@ import { rateLimitPending } from './0005-rate-limit-pending.js';
 import { taskClips } from './0006-task-clips.js';
 import { captionStyle } from './0007-caption-style.js';
 import { taskVoice } from './0009-task-voice.js';
+import { writeLedgerType } from './0010-write-ledger-type.js';
 
 /** A schema change: applied once, in order (the pending ones in one transaction). Never edit a shipped one. */
 export interface Migration {
@@ -14,4 +15,4 @@ export interface Migration {
   statements: string[];
 }
 
-export const MIGRATIONS: readonly Migration[] = [core, videoTasks, templateSamples, taskOutputKeys, rateLimitPending, taskClips, captionStyle, taskVoice];
+export const MIGRATIONS: readonly Migration[] = [core, videoTasks, templateSamples, taskOutputKeys, rateLimitPending, taskClips, captionStyle, taskVoice, writeLedgerType];
