@@ -4,6 +4,7 @@ import { templateSamples } from './0003-template-samples.js';
 import { taskOutputKeys } from './0004-task-output-keys.js';
 import { rateLimitPending } from './0005-rate-limit-pending.js';
 import { taskClips } from './0006-task-clips.js';
+import { music } from './0008-music.js';
 
 /** A schema change: applied once, in order (the pending ones in one transaction). Never edit a shipped one. */
 export interface Migration {
@@ -12,4 +13,4 @@ export interface Migration {
   statements: string[];
 }
 
-export const MIGRATIONS: readonly Migration[] = [core, videoTasks, templateSamples, taskOutputKeys, rateLimitPending, taskClips];
+export const MIGRATIONS: readonly Migration[] = [core, videoTasks, templateSamples, taskOutputKeys, rateLimitPending, taskClips, music];

@@ -25,6 +25,9 @@ export function toVideoTask(row: TaskRow, queuePosition: number, fileUrl: (key: 
     finishedAt: row.finishedAt?.getTime() ?? 0,
     model: row.model,
     stage: taskStage(row),
+    music: row.music,
+    musicVolume: row.musicVolume,
+    voiceVolume: row.voiceVolume,
   };
 }
 

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { cancelTask, deleteFileUrl, deleteTask, queuePosition, quote, save, taskDetail, taskList, videoModels } from '@app/contract';
+import { cancelTask, deleteFileUrl, deleteTask, musicList, queuePosition, quote, save, taskDetail, taskList, videoModels } from '@app/contract';
 import { ok } from '../../../../lib/envelope.js';
 import { serve } from '../../../../lib/contract-route.js';
 import { pageOf } from '../../../../lib/page-of.js';
 import { deleteUserFile } from '../../../../modules/files/delete-user-file.js';
+import { musicChoices } from '../../../../modules/music/music-tracks.js';
 import { getQueuePosition } from '../../../../modules/queue/queue-position.js';
 import { cancelTask as cancel } from '../../../../modules/tasks/cancel-task.js';
 import { deleteTask as remove } from '../../../../modules/tasks/delete-task.js';
@@ -19,6 +20,8 @@ export const videoTaskRoutes: FastifyPluginAsync = async (app) => {
   const fileUrl = (key: string) => app.storage.fileUrl(key);
 
   serve(app, videoModels, async () => ok({ list: listVideoModels(app.config) }));
+
+  serve(app, musicList, async () => ok({ list: await musicChoices(app.db, app.storage) }));
 
   serve(app, quote, async (request) => ok(await quoteTask(deps(), request.user.points, request.body)));
 
