@@ -43,6 +43,9 @@ describeTaskEngines('POST /api/v1/video_task/save', (ctx) => {
         finishedAt: 0,
         model: 'builtin',
         stage: { step: 'queued', clipsDone: 0, clipsTotal: 0, label: '排队中' },
+        music: '',
+        musicVolume: 60,
+        voiceVolume: 100,
       },
     });
     const task = res.body.data;
