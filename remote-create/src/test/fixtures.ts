@@ -31,6 +31,9 @@ export function task(overrides: Partial<VideoTask> = {}): VideoTask {
     finishedAt: 0,
     model: 'builtin',
     stage: { ...STAGES[status], clipsDone: 0, clipsTotal: 0 },
+    music: '',
+    musicVolume: 60,
+    voiceVolume: 100,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_VIDEO_MODEL, DURATION_MAX as MAX_DURATION, DURATION_MIN as MIN_DURATION, PICTURES_MAX as MAX_PICTURES, PROMPT_MAX, RspCode, TITLE_MAX, VIDEO_MODELS, type AspectRatio, type VideoModel, type VideoModelId } from '@app/contract';
+import { DEFAULT_VIDEO_MODEL, MUSIC_VOLUME_PERCENT_DEFAULT, VOICE_VOLUME_PERCENT_DEFAULT, DURATION_MAX as MAX_DURATION, DURATION_MIN as MIN_DURATION, PICTURES_MAX as MAX_PICTURES, PROMPT_MAX, RspCode, TITLE_MAX, VIDEO_MODELS, type AspectRatio, type VideoModel, type VideoModelId } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError, openRedeemDialog, redirectTo, refreshAccountInfo, showModal, SignInPrompt, useIsLoggedIn, usePageQuery, useUserInfo } from '@app/shared';
@@ -10,6 +10,7 @@ import { newClientRequestId, saveVideoTask } from '../../tasks/save-task';
 import { TASKS_KEY } from '../../tasks/task-list';
 import { modelProblem, useVideoModels } from '../../tasks/video-models';
 import { ModelPicker } from './model-picker';
+import { MusicPicker, type MusicValue } from './music-picker';
 import { PicturePicker } from './picture-picker';
 import { TemplatePicker } from './template-picker';
 import { usePictures } from './use-pictures';
@@ -60,6 +61,8 @@ function AddVideoForm() {
   const [duration, setDuration] = useState(initial.duration);
   const [modelId, setModelId] = useState<VideoModelId>(initial.model);
   const { pictures, add, remove, retry } = usePictures();
+  const [music, setMusic] = useState<MusicValue>({ music: '', musicVolume: MUSIC_VOLUME_PERCENT_DEFAULT, voiceVolume: VOICE_VOLUME_PERCENT_DEFAULT });
+  const [musicUploading, setMusicUploading] = useState(false);
   const models = useVideoModels().data ?? [];
   // A model the server does not offer (any more) falls back to the built-in renderer.
   const chosen = models.find((m) => m.id === modelId);
@@ -90,6 +93,8 @@ function AddVideoForm() {
           ? '图片上传中，请稍候'
           : pictures.some((p) => p.status === 'failed')
             ? '有图片上传失败，请重试或删除'
+            : musicUploading
+              ? '音乐上传中，请稍候'
             : chosen
               ? modelProblem(chosen, pictures.length)
               : null;
@@ -122,6 +127,7 @@ function AddVideoForm() {
         aspectRatio,
         duration,
         model,
+        ...music,
         clientRequestId,
       });
       void client.invalidateQueries({ queryKey: TASKS_KEY });
@@ -179,6 +185,11 @@ function AddVideoForm() {
             }
           }}
         />
+      </section>
+
+      <section className="cr-card cr-field">
+        <span className="cr-field-label">背景音乐</span>
+        <MusicPicker value={music} onChange={setMusic} onUploading={setMusicUploading} />
       </section>
 
       <section className="cr-card cr-field">
