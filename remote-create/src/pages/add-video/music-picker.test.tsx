@@ -150,6 +150,23 @@ describe('极速生成视频 · 背景音乐', () => {
     expect(screen.getByText(/我的歌\.mp3 上传中/)).toBeTruthy();
   });
 
+  it('keeps an uploaded file chosen when a second file is refused', async () => {
+    let refuse = false;
+    acceptAudio();
+    server().route('/store', (_req, res) =>
+      refuse ? sendJson(res, 403, { msg: '音频格式不支持，请上传 mp3、m4a、aac 或 wav' }) : sendRaw(res, 204, '', 'text/plain'),
+    );
+    render();
+    pickMusic(mp3('第一首.mp3'));
+    await waitFor(() => expect(screen.getByRole('radio', { name: '我的音乐：第一首.mp3' }).getAttribute('aria-checked')).toBe('true'), { timeout: 5000 });
+    refuse = true;
+    pickMusic(mp3('伪装.mp3'));
+    await waitFor(() => expect(document.querySelector('.cr-music-upload .cr-field-note')?.textContent).toBe('音频格式不支持，请上传 mp3、m4a、aac 或 wav'), {
+      timeout: 5000,
+    });
+    expect(screen.getByRole('radio', { name: '我的音乐：第一首.mp3' }).getAttribute('aria-checked')).toBe('true');
+  });
+
   it('shows the store\'s refusal in Chinese and keeps the earlier choice', async () => {
     acceptAudio('refuse');
     render();

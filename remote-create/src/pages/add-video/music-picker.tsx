@@ -27,6 +27,8 @@ interface Upload {
 export function MusicPicker({ value, onChange, onUploading }: { value: MusicValue; onChange: (next: MusicValue) => void; onUploading: (busy: boolean) => void }) {
   const list = useMusicList().data ?? [];
   const [upload, setUpload] = useState<Upload | null>(null);
+  // The last file that went up: it stays a choice while another upload runs or is refused.
+  const [uploaded, setUploaded] = useState<{ name: string; url: string } | null>(null);
   const [playing, setPlaying] = useState<string | null>(null);
   const audio = useRef<HTMLAudioElement | null>(null);
   const running = useRef<AbortController | null>(null);
@@ -73,6 +75,7 @@ export function MusicPicker({ value, onChange, onUploading }: { value: MusicValu
     uploadAudio({ file, signal: controller.signal, onProgress: (progress) => setUpload((u) => u && { ...u, progress }) })
       .then((url) => {
         setUpload((u) => u && { ...u, status: 'done', progress: 100, url });
+        setUploaded({ name: file.name, url });
         choose(url);
       })
       .catch((error: unknown) => {
@@ -110,7 +113,7 @@ export function MusicPicker({ value, onChange, onUploading }: { value: MusicValu
             ),
           ),
         )}
-        {upload?.status === 'done' && option(upload.url, `我的音乐：${upload.name}`)}
+        {uploaded && option(uploaded.url, `我的音乐：${uploaded.name}`)}
         {option('none', '无音乐')}
       </div>
 
