@@ -15,6 +15,7 @@ export * from './request/request';
 export * from './request/api';
 export * from './api/account-info';
 export * from './api/upload-image';
+export * from './api/upload-audio';
 export * from './api/activation-code';
 export * from './api/write-script';
 export * from './request/event-stream';

@@ -48,8 +48,8 @@ export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as
 export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
 export const UPLOAD_POLICY_TTL_SECONDS = 10 * 60;
 
-/** What the app uploads: a picture for a video, or its own avatar. */
-export const UPLOAD_KINDS = ['image', 'avatar'] as const;
+/** What the app uploads: a picture for a video, its own avatar, or its own music for a video. */
+export const UPLOAD_KINDS = ['image', 'avatar', 'audio'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 export const ASPECT_RATIOS = ['9:16', '16:9', '1:1'] as const;
@@ -93,6 +93,79 @@ export const MUSIC_MOODS = ['travel', 'food', 'festival', 'tech', 'family', 'bus
 export type MusicMood = (typeof MUSIC_MOODS)[number];
 /** Default loudness of the music under a video, 0–1. */
 export const MUSIC_VOLUME_DEFAULT = 0.6;
+
+/**
+ * The user's own music (upload kind `audio`): mp3, m4a (MP4/AAC), aac (ADTS) or wav, told from
+ * the bytes, at most 20 MiB, and from AUDIO_SECONDS_MIN to AUDIO_SECONDS_MAX long (checked when
+ * the video is saved: a policy cannot measure sound).
+ */
+export const AUDIO_UPLOAD_MAX_SIZE = 20 * 1024 * 1024;
+/** The types an audio upload is stored with, from its magic numbers. */
+export const AUDIO_CONTENT_TYPES = ['audio/mpeg', 'audio/mp4', 'audio/aac', 'audio/wav'] as const;
+export type AudioContentType = (typeof AUDIO_CONTENT_TYPES)[number];
+/**
+ * The types a browser may declare for such a file (they differ by browser and system; a file
+ * the browser cannot name goes as application/octet-stream): the bytes decide in the end.
+ */
+export const AUDIO_DECLARED_TYPES = [
+  ...AUDIO_CONTENT_TYPES,
+  'audio/mp3',
+  'audio/x-mpeg',
+  'audio/x-mp3',
+  'audio/x-m4a',
+  'audio/m4a',
+  'audio/x-aac',
+  'audio/aacp',
+  'audio/vnd.dlna.adts',
+  'audio/x-hx-aac-adts',
+  'audio/x-wav',
+  'audio/wave',
+  'audio/vnd.wave',
+  'application/octet-stream',
+] as const;
+/** File names the app's picker offers. */
+export const AUDIO_EXTENSIONS = ['.mp3', '.m4a', '.aac', '.wav'] as const;
+export const AUDIO_SECONDS_MIN = 1;
+export const AUDIO_SECONDS_MAX = 10 * 60;
+
+/** Volumes as the API takes them: whole percents (RenderTask takes 0–1). */
+export const VOLUME_MAX = 100;
+export const MUSIC_VOLUME_PERCENT_DEFAULT = Math.round(MUSIC_VOLUME_DEFAULT * 100);
+export const VOICE_VOLUME_PERCENT_DEFAULT = 100;
+
+/** What each mood's music is called in the app (背景音乐). */
+export const MUSIC_MOOD_TITLES: Readonly<Record<MusicMood, string>> = {
+  travel: '轻快旅行',
+  food: '温馨美食',
+  festival: '喜庆节日',
+  tech: '科技律动',
+  family: '温暖亲子',
+  business: '沉稳商务',
+};
+
+/**
+ * The mood of a template's style, for templates whose params name none: the six built-in
+ * templates' styles (modules/templates/seed-templates). Any other style sounds like `travel`.
+ */
+export const STYLE_MOODS: Readonly<Record<string, MusicMood>> = {
+  清新: 'travel',
+  温馨: 'food',
+  喜庆: 'festival',
+  科技感: 'tech',
+  童趣: 'family',
+  简约: 'business',
+};
+export const DEFAULT_MUSIC_MOOD: MusicMood = 'travel';
+
+/**
+ * The one rule for which music a template has: its params.mood when that is a mood, else its
+ * style's (STYLE_MOODS), else DEFAULT_MUSIC_MOOD. The server's workers and the app both read it.
+ */
+export function moodOfTemplate(template: { style?: string; params?: Record<string, unknown> } | undefined): MusicMood {
+  const mood = template?.params?.mood;
+  if (typeof mood === 'string' && (MUSIC_MOODS as readonly string[]).includes(mood)) return mood as MusicMood;
+  return (template?.style !== undefined && STYLE_MOODS[template.style]) || DEFAULT_MUSIC_MOOD;
+}
 
 /** Looks of the captions a user can choose from in the form; `template` follows the template's own look. */
 export const CAPTION_STYLES = ['template', 'classic', 'bold', 'subtitle'] as const;

@@ -1,6 +1,6 @@
 /** The objects the API answers with (docs/api.md), each one schema and one type. */
 import { Type, type Static } from '@sinclair/typebox';
-import { ASPECT_RATIOS, CAPTION_STYLES, CLIP_MODES, CODE_STATUSES, LEDGER_TYPES, TASK_STAGES, TASK_STATUSES, VIDEO_MODELS, VOICE_GENDERS, VOICE_PROVIDERS } from './limits';
+import { ASPECT_RATIOS, CAPTION_STYLES, CLIP_MODES, CODE_STATUSES, LEDGER_TYPES, MUSIC_MOODS, TASK_STAGES, TASK_STATUSES, VIDEO_MODELS, VOICE_GENDERS, VOICE_PROVIDERS } from './limits';
 import { StringEnum } from './schema-kit';
 
 /** The signed-in user as the app keeps it for its session (/api/v1/account/getAccountInfo). */
@@ -66,6 +66,11 @@ export const VideoTask = Type.Object({
   voiceName: Type.String({ description: '配音的名字，如 青涩青年；无配音（或该配音已下架）时为空字符串' }),
   voiceSpeed: Type.Number({ description: '配音语速（倍）' }),
   followVoice: Type.Boolean({ description: '视频时长是否按文案朗读时长定（跟随配音时长）' }),
+  music: Type.String({
+    description: '背景音乐，与 save 的 music 相同：空字符串 = 模板音乐，`none` = 无音乐，`gen:<mood>`，`track:<id>`，或用户上传的音频地址',
+  }),
+  musicVolume: Type.Integer({ minimum: 0, maximum: 100, description: '音乐音量（%）' }),
+  voiceVolume: Type.Integer({ minimum: 0, maximum: 100, description: '配音音量（%）' }),
 });
 export type VideoTask = Static<typeof VideoTask>;
 
@@ -96,6 +101,30 @@ export const VideoModel = Type.Object({
   default: Type.Boolean({ description: '不指定 model 时用它' }),
 });
 export type VideoModel = Static<typeof VideoModel>;
+
+/** One background music on offer (/api/v1/video_task/music). */
+export const MusicTrack = Type.Object({
+  id: Type.String({ description: '作为 save 的 music 提交：`gen:<mood>`（引擎生成的音乐）或 `track:<id>`（运营上传的曲目）' }),
+  title: Type.String(),
+  mood: StringEnum(MUSIC_MOODS),
+  durationSeconds: Type.Integer({ description: '曲目时长（秒）；生成的音乐随视频长度，为 0' }),
+  sampleUrl: Type.Union([Type.String(), Type.Null()], { description: '试听地址；生成的音乐没有试听，为 null' }),
+  kind: StringEnum(['generated', 'track'] as const, { description: 'generated：引擎按情绪生成；track：运营上传的曲目' }),
+});
+export type MusicTrack = Static<typeof MusicTrack>;
+
+/** An operator's track as the admin API shows it. */
+export const AdminMusicTrack = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  mood: StringEnum(MUSIC_MOODS),
+  durationSeconds: Type.Number({ description: '秒（含小数）' }),
+  contentType: Type.String(),
+  size: Type.Integer({ description: '字节' }),
+  url: Type.String({ description: '文件地址' }),
+  createdAt: Type.Integer(),
+});
+export type AdminMusicTrack = Static<typeof AdminMusicTrack>;
 
 /** The price of a video before it is made (/api/v1/video_task/quote). */
 export const Quote = Type.Object({

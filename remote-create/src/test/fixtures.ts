@@ -36,6 +36,9 @@ export function task(overrides: Partial<VideoTask> = {}): VideoTask {
     voiceName: '',
     voiceSpeed: 1,
     followVoice: false,
+    music: '',
+    musicVolume: 60,
+    voiceVolume: 100,
     ...overrides,
   };
 }

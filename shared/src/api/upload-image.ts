@@ -1,4 +1,4 @@
-import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_SIZE, type ApiPath, type UploadKind } from '@app/contract';
+import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_SIZE, type ApiPath, type UploadKind, type UploadPolicy } from '@app/contract';
 import { api } from '../request/api';
 import { NETWORK_ERROR_CODE, RequestError, uploadFile } from '../request/request';
 
@@ -51,6 +51,14 @@ export async function uploadImage(options: UploadImageOptions): Promise<string> 
   const late = imageProblem(file, policy);
   if (late) throw new Error(late);
 
+  return sendToStore(policy, file, onProgress, signal);
+}
+
+/**
+ * Posts `file` to the store a policy names (its fields, then key, then the file) and resolves the
+ * URL it is served at; the store's refusal and a network failure reject with a Chinese message.
+ */
+export async function sendToStore(policy: UploadPolicy, file: Blob, onProgress?: (percent: number) => void, signal?: AbortSignal): Promise<string> {
   let answer;
   try {
     answer = await uploadFile({

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { adminCall } from '../call';
-import { ASPECT_RATIOS, DURATION_MAX, DURATION_MIN, PHONE_PATTERN, TITLE_MAX } from '../limits';
-import { adminPageProperties, Defaulted, Page, StringEnum, Text } from '../schema-kit';
-import { AdminTemplate, CodeBatch, CodeView, Grant } from '../shapes';
+import { ASPECT_RATIOS, AUDIO_SECONDS_MAX, AUDIO_SECONDS_MIN, AUDIO_UPLOAD_MAX_SIZE, DURATION_MAX, DURATION_MIN, MUSIC_MOODS, PHONE_PATTERN, TITLE_MAX } from '../limits';
+import { adminPageProperties, Defaulted, Empty, Page, StringEnum, Text } from '../schema-kit';
+import { AdminMusicTrack, AdminTemplate, CodeBatch, CodeView, Grant } from '../shapes';
 
 /** A year past which no sane end date lies (and within what a JS Date holds). */
 const LATEST_MS = Date.UTC(9999, 11, 31);
@@ -83,4 +83,48 @@ export const addTemplate = adminCall({
   data: AdminTemplate,
 });
 
-export const adminCalls = { createCodes, codeBatches, codeList, disableCode, grantPoints, addTemplate };
+/** Why an operator's track is refused (rspCode 2, or 5 for one in use). */
+export const TrackRefusal = {
+  notAudio: '音频格式不支持，请上传 mp3、m4a、aac 或 wav',
+  tooLarge: `文件过大，最大 ${AUDIO_UPLOAD_MAX_SIZE / 1024 / 1024} MiB`,
+  empty: '文件不能为空',
+  unreadable: '无法解码这个音频文件',
+  tooShort: `音乐太短，至少 ${AUDIO_SECONDS_MIN} 秒`,
+  tooLong: `音乐太长，最长 ${AUDIO_SECONDS_MAX / 60} 分钟`,
+  notFound: '曲目不存在',
+  inUse: '曲目正被排队中或生成中的视频使用，请稍后再删除',
+} as const;
+
+export const addMusicTrack = adminCall({
+  path: '/admin/api/music/add',
+  summary: '添加背景音乐曲目',
+  description:
+    '请求体是音频文件本身（`Content-Type: application/octet-stream`），标题与情绪在查询串中。文件按字节判断类型（mp3、m4a、aac、wav），' +
+    `不超过 ${AUDIO_UPLOAD_MAX_SIZE / 1024 / 1024} MiB，用 ffmpeg 解码量出时长（${AUDIO_SECONDS_MIN} 秒到 ${AUDIO_SECONDS_MAX / 60} 分钟）；` +
+    '不合格：rspCode 2，消息写明原因。存入文件存储后出现在 /api/v1/video_task/music。',
+  querystring: Type.Object({
+    title: Text('标题', { min: 1, max: TITLE_MAX }),
+    mood: StringEnum(MUSIC_MOODS, { title: '情绪', description: MUSIC_MOODS.join(' / ') }),
+  }),
+  consumes: ['application/octet-stream'],
+  data: AdminMusicTrack,
+});
+
+export const listMusicTracks = adminCall({
+  path: '/admin/api/music/list',
+  summary: '背景音乐曲目（新的在前）',
+  body: Type.Object({}),
+  data: Type.Object({ list: Type.Array(AdminMusicTrack) }),
+});
+
+export const removeMusicTrack = adminCall({
+  path: '/admin/api/music/remove',
+  summary: '删除背景音乐曲目',
+  description:
+    `删除曲目与文件；之后 App 不再列出它，已完成的视频不受影响。不存在：rspCode 4 \`${TrackRefusal.notFound}\`；` +
+    `还有排队中或生成中的视频用它：rspCode 5 \`${TrackRefusal.inUse}\`。`,
+  body: Type.Object({ id: Type.String({ pattern: '^[1-9][0-9]{0,15}$', title: '曲目ID' }) }),
+  data: Empty,
+});
+
+export const adminCalls = { createCodes, codeBatches, codeList, disableCode, grantPoints, addTemplate, addMusicTrack, listMusicTracks, removeMusicTrack };

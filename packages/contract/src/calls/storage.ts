@@ -14,6 +14,7 @@ export const UploadRefusal = {
   tooLarge: '文件过大',
   empty: '文件不能为空',
   notImage: '只能上传 JPG、PNG 或 WEBP 图片',
+  notAudio: '音频格式不支持，请上传 mp3、m4a、aac 或 wav',
   malformed: '上传请求格式不正确',
 } as const;
 export type UploadRefusalMsg = (typeof UploadRefusal)[keyof typeof UploadRefusal];
@@ -23,15 +24,15 @@ export const stsPolicy = call({
   path: '/server_api/oss/stsPolicy',
   access: 'user',
   tags,
-  summary: '获取上传凭证（图片或头像）',
+  summary: '获取上传凭证（图片、头像或音乐）',
   description:
     'The app then POSTs multipart/form-data to `host`: every entry of `fields`, then `key`, then `file` last. ' +
     'The key is chosen by the server under `dir` (`users/<id>/`) and recorded as the caller\'s. ' +
     'Embedded store: `host` is `/files` on this server and `fields` are `policy` (base64 JSON: expiration, the exact key, ' +
-    'the prefix, content-length-range 1..10 MiB, content type in jpeg/png/webp) and `signature` (HMAC-SHA256 hex). ' +
+    'the prefix, content-length-range 1..10 MiB — 20 MiB for `audio` —, declared content type in `contentTypes`) and `signature` (HMAC-SHA256 hex). ' +
     'S3 store: `host` and `fields` are the bucket\'s presigned POST (key prefix and size range in its policy). ' +
     'Each user may take 60 policies per 10 minutes (a sliding window); past that the answer is HTTP 429 with Retry-After and `{ msg }`.',
-  body: SignedIn({ kind: StringEnum(UPLOAD_KINDS, { title: '上传类型', description: 'image：视频用图片；avatar：头像' }) }),
+  body: SignedIn({ kind: StringEnum(UPLOAD_KINDS, { title: '上传类型', description: 'image：视频用图片；avatar：头像；audio：视频的背景音乐（mp3、m4a、aac 或 wav，≤ 20 MiB）' }) }),
   data: UploadPolicy,
   responses: { 429: Message('10 分钟内已取得 60 个上传凭证；Retry-After 头给出还需等待的秒数') },
 });
@@ -41,12 +42,12 @@ export const upload = call({
   path: '/files',
   access: 'public',
   tags,
-  summary: '内置存储：按上传凭证接收图片',
+  summary: '内置存储：按上传凭证接收图片或音乐',
   description:
     'multipart/form-data: `policy`, `signature`, `key`, then `file` last. Checked as an S3/OSS bucket checks a POST ' +
-    'policy: signature, expiry, exact key under the user\'s prefix, declared type, size 1..10 MiB, and the bytes must ' +
-    'really be JPEG, PNG or WEBP (a file whose bytes are another of the three than declared is stored with the type its ' +
-    'bytes have). One upload per policy. Success is 204 with no body, like S3. Refusals are 403 `{ msg }`: ' +
+    'policy: signature, expiry, exact key under the user\'s prefix, declared type, size 1..10 MiB (20 MiB for audio), and the bytes must ' +
+    'really be JPEG, PNG or WEBP — for an `audio` policy MP3 (ID3 or an MPEG frame), M4A (ftyp M4A/mp42/isom), AAC (ADTS) or WAV (RIFF WAVE) — ' +
+    '(a file whose bytes are another allowed type than declared is stored with the type its bytes have). One upload per policy. Success is 204 with no body, like S3. Refusals are 403 `{ msg }`: ' +
     Object.values(UploadRefusal).join('、'),
   consumes: ['multipart/form-data'],
   responses: {

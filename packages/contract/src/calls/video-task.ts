@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { call, SignedIn } from '../call';
-import { ASPECT_RATIOS, CAPTION_STYLES, DEFAULT_VIDEO_MODEL, DURATION_MAX, DURATION_MIN, PICTURES_MAX, PROMPT_MAX, TASK_STATUSES, TITLE_MAX, VIDEO_MODELS, VOICE_ID_MAX, VOICE_SPEED_DEFAULT, VOICE_SPEED_MAX, VOICE_SPEED_MIN } from '../limits';
+import { ASPECT_RATIOS, AUDIO_SECONDS_MAX, AUDIO_SECONDS_MIN, CAPTION_STYLES, DEFAULT_VIDEO_MODEL, DURATION_MAX, DURATION_MIN, MUSIC_VOLUME_PERCENT_DEFAULT, PICTURES_MAX, PROMPT_MAX, TASK_STATUSES, TITLE_MAX, VIDEO_MODELS, VOICE_ID_MAX, VOICE_SPEED_DEFAULT, VOICE_SPEED_MAX, VOICE_SPEED_MIN, VOICE_VOLUME_PERCENT_DEFAULT, VOLUME_MAX } from '../limits';
 import { Defaulted, Empty, Page, pageProperties, StringEnum, Text, Token } from '../schema-kit';
-import { QueuePosition, Quote, VideoModel, VideoTask, Voice } from '../shapes';
+import { MusicTrack, QueuePosition, Quote, VideoModel, VideoTask, Voice } from '../shapes';
 
 const tags = ['video_task'];
 
@@ -25,6 +25,28 @@ const voiceSpeed = Defaulted(
 );
 const VOICE_RULES =
   '有配音时另加配音的积分（`voicePoints`，每个视频 VOICE_POINTS，默认 2）。未提供的配音：rspCode 2 `配音「…」暂不可用`；语速超出该音色的范围：rspCode 2。';
+/** Why a music choice is refused (rspCode 2). */
+export const MusicRefusal = {
+  unknown: '所选背景音乐不存在，请重新选择',
+  notYours: '音乐地址无效，请重新上传',
+  tooShort: `音乐太短，至少 ${AUDIO_SECONDS_MIN} 秒`,
+  tooLong: `音乐太长，最长 ${AUDIO_SECONDS_MAX / 60} 分钟`,
+  unreadable: '音乐文件无法播放，请换一个 mp3、m4a、aac 或 wav 文件',
+} as const;
+
+const music = Defaulted(
+  Text('背景音乐', { max: 2048 }, {
+    description:
+      '空字符串或不给 = 模板自己的音乐（按模板风格生成）；`none` = 无音乐；`gen:<mood>` = 引擎按情绪生成（mood 见 /api/v1/video_task/music）；' +
+      '`track:<id>` = 运营上传的曲目；或本服务为该用户签发的音频上传地址（kind `audio`）。',
+  }),
+  '',
+);
+const musicVolume = Defaulted(Type.Integer({ minimum: 0, maximum: VOLUME_MAX, title: '音乐音量' }), MUSIC_VOLUME_PERCENT_DEFAULT);
+const voiceVolume = Defaulted(Type.Integer({ minimum: 0, maximum: VOLUME_MAX, title: '配音音量' }), VOICE_VOLUME_PERCENT_DEFAULT);
+const MUSIC_RULES =
+  `背景音乐不存在（未知的 gen:/track:）：rspCode 2 \`${MusicRefusal.unknown}\`；不是本服务为该用户签发的音频地址：rspCode 2 \`${MusicRefusal.notYours}\`；` +
+  `上传的音乐须 ${AUDIO_SECONDS_MIN} 秒到 ${AUDIO_SECONDS_MAX / 60} 分钟（否则 rspCode 2，消息写明）。音量为 0–100 的整数。`;
 
 const NOT_FOUND = '不存在的或别人的视频：rspCode 4 `视频不存在`（两者答复相同）。';
 
@@ -62,6 +84,7 @@ export const save = call({
     '同一用户带相同 `clientRequestId` 再次提交（包括同时提交）时答复第一次建立的任务，只扣一次积分；那个任务已删除时 rspCode 4。' +
     '会员的任务先于非会员的被处理，其次先到先得。' +
     MODEL_RULES +
+    MUSIC_RULES +
     '选 AI 模型时，视频按模型的片段长度分段：有图片时每张图一段（图生视频），没有时按文案分段（文生视频），再由服务器合成为一个视频。' +
     VOICE_RULES +
     '有配音时，文案按约每秒 4 字（乘以语速）估算朗读时长，加上片头 1.5 秒与结尾 0.5 秒须不超过 `duration`，否则 rspCode 2 `文案朗读约需 N 秒，请加长视频或精简文案`。' +
@@ -84,6 +107,9 @@ export const save = call({
     voice: Type.Optional(voice),
     voiceSpeed,
     followVoice: Defaulted(Type.Boolean({ title: '跟随配音时长', description: '须有配音' }), false),
+    music,
+    musicVolume,
+    voiceVolume,
     clientRequestId: Type.Optional(
       Text('请求ID', { min: 1, max: 64 }, { description: '客户端为一次提交生成的随机串：重试时带同一个，不会重复扣费' }),
     ),
@@ -187,4 +213,17 @@ export const voices = call({
   data: Type.Object({ list: Type.Array(Voice), pointsPerVideo: Type.Integer() }),
 });
 
-export const videoTaskCalls = { videoModels, voices, quote, save, taskList, taskDetail, queuePosition, cancelTask, deleteTask, deleteFileUrl };
+export const musicList = call({
+  method: 'POST',
+  path: '/api/v1/video_task/music',
+  access: 'public',
+  tags,
+  summary: '可选的背景音乐',
+  description:
+    '先是引擎生成的音乐，每种情绪一项（`gen:<mood>`，按视频长度生成，没有试听），再是运营上传的曲目（`track:<id>`，试听地址即曲目文件）。' +
+    '选中项的 id 作为 save 的 `music` 提交。无需登录。',
+  body: Type.Object({ token: Type.Optional(Token) }),
+  data: Type.Object({ list: Type.Array(MusicTrack) }),
+});
+
+export const videoTaskCalls = { videoModels, voices, musicList, quote, save, taskList, taskDetail, queuePosition, cancelTask, deleteTask, deleteFileUrl };

@@ -16,6 +16,13 @@ export const USAGE = `用法：npm run admin -- <命令> [选项]
                 [--description 文字] [--sort N] [--cover URL --video URL] [--params JSON]
       添加一个模板。--cover 和 --video 要么都给（立刻出现在 App 中），要么都不给：服务器
       按标题、描述和 --params 渲染样片，存好后模板才出现在 App 首页。
+  music add FILE --title 标题 --mood travel|food|festival|tech|family|business
+      上传一首背景音乐（mp3、m4a、aac 或 wav，不超过 20 MiB，1 秒到 10 分钟），出现在
+      App 的背景音乐列表中。FILE 相对于运行命令的目录。
+  music list
+      列出背景音乐曲目（ID、标题、情绪、时长、大小）。
+  music remove ID
+      删除一首曲目；还有排队中或生成中的视频用它时拒绝。
 
 它通过 HTTP 连接正在运行的服务器，不直接打开数据库：
   ADMIN_URL    服务器地址（默认 http://127.0.0.1:\${PORT:-8080}）
@@ -34,6 +41,9 @@ export type AdminCommand =
   | { name: 'codes list'; batchId: string | undefined }
   | { name: 'codes disable'; code: string }
   | { name: 'points grant'; phone: string; change: number; reason: string }
+  | { name: 'music add'; file: string; title: string; mood: string }
+  | { name: 'music list' }
+  | { name: 'music remove'; id: string }
   | {
       name: 'templates add';
       title: string;
@@ -107,6 +117,29 @@ const COMMANDS: Record<string, { options: OptionSpec; build: (parsed: Parsed) =>
         videoUrl: values.video ?? '',
         params: values.params === undefined ? {} : jsonObject('--params', values.params),
       };
+    },
+  },
+  'music add': {
+    options: strings('title', 'mood'),
+    build: ({ positionals, values }) => {
+      const [file] = exactly(positionals, ['FILE']);
+      // An unknown mood: the server answers in words (as templates add's --aspect).
+      return { name: 'music add', file, title: required(values, 'title'), mood: required(values, 'mood') };
+    },
+  },
+  'music list': {
+    options: {},
+    build: ({ positionals }) => {
+      noPositionals(positionals);
+      return { name: 'music list' };
+    },
+  },
+  'music remove': {
+    options: {},
+    build: ({ positionals }) => {
+      const [id] = exactly(positionals, ['ID']);
+      if (!/^[1-9]\d{0,15}$/.test(id)) throw new UsageError(`ID 应为曲目 ID（数字）：${id}`);
+      return { name: 'music remove', id };
     },
   },
 };

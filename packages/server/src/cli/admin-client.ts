@@ -24,6 +24,8 @@ export interface AdminClient {
   baseUrl: string;
   /** Makes an operators' call of @app/contract: its body and answer typed by the contract. */
   call<C extends AdminCall>(call: C, body: BodyOf<C>): Promise<DataOf<C>>;
+  /** Sends a file as an operators' call's body (`application/octet-stream`), its other fields in the query string. */
+  upload<C extends AdminCall>(call: C, query: BodyOf<C>, bytes: Uint8Array): Promise<DataOf<C>>;
 }
 
 /**
@@ -39,15 +41,13 @@ export async function adminClient(env: Env, cwd: string): Promise<AdminClient> {
   const token = read('ADMIN_TOKEN') ?? (await readTokenFile(tokenFile));
   const tokenSource = read('ADMIN_TOKEN') === undefined ? tokenFile : 'ADMIN_TOKEN';
 
-  return {
-    baseUrl,
-    async call<C extends AdminCall>(call: C, body: BodyOf<C>): Promise<DataOf<C>> {
+  async function send<C extends AdminCall>(url: string, contentType: string, body: string | Uint8Array): Promise<DataOf<C>> {
       let response: Response;
       try {
-        response = await fetch(`${baseUrl}${call.path}`, {
+        response = await fetch(url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify(body),
+          headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+          body,
           signal: AbortSignal.timeout(TIMEOUT_MS),
         });
       } catch (error) {
@@ -59,7 +59,13 @@ export async function adminClient(env: Env, cwd: string): Promise<AdminClient> {
       if (response.status !== 200) throw new CliError(`服务器错误 HTTP ${response.status}：${answer.msg ?? ''}`);
       if (answer.rspCode !== 0) throw new CliError(answer.rspMsg ?? '服务器拒绝了请求', answer.rspCode === 2 ? 2 : 1);
       return answer.data as DataOf<C>;
-    },
+  }
+
+  return {
+    baseUrl,
+    call: (call, body) => send(`${baseUrl}${call.path}`, 'application/json', JSON.stringify(body)),
+    upload: (call, query, bytes) =>
+      send(`${baseUrl}${call.path}?${new URLSearchParams(query as Record<string, string>).toString()}`, 'application/octet-stream', bytes),
   };
 }
 

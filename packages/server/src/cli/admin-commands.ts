@@ -1,6 +1,14 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import {
   ADMIN_PAGE_SIZE_MAX,
+  addMusicTrack,
   addTemplate,
+  AUDIO_UPLOAD_MAX_SIZE,
+  listMusicTracks,
+  MUSIC_MOOD_TITLES,
+  removeMusicTrack,
+  type MusicMood,
   codeBatches,
   codeList,
   createCodes,
@@ -11,7 +19,7 @@ import {
   type PageOf,
 } from '@app/contract';
 import type { AdminCommand } from './admin-args.js';
-import type { AdminClient } from './admin-client.js';
+import { CliError, type AdminClient } from './admin-client.js';
 import { formatTable, formatTime } from './table.js';
 
 /** What a command prints: `stdout` is the result (pipeable), `stderr` a note for the operator. */
@@ -22,7 +30,15 @@ export interface Output {
 
 const STATUS_NAMES: Record<CodeStatus, string> = { unused: '未使用', used: '已使用', disabled: '已停用', expired: '已过期' };
 
-export async function runCommand(command: Exclude<AdminCommand, { name: 'help' }>, client: AdminClient): Promise<Output> {
+/**
+ * `cwd`: where a file argument is relative to — the directory `npm run` was started in
+ * (INIT_CWD), not the repository root npm runs the script from.
+ */
+export async function runCommand(
+  command: Exclude<AdminCommand, { name: 'help' }>,
+  client: AdminClient,
+  cwd: string = process.env.INIT_CWD ?? process.cwd(),
+): Promise<Output> {
   switch (command.name) {
     case 'codes create': {
       const { name: _, ...body } = command;
@@ -47,7 +63,40 @@ export async function runCommand(command: Exclude<AdminCommand, { name: 'help' }
       const pending = template.sampleStatus === 'pending' ? '（样片由服务器渲染，存好后出现在 App 首页）' : '';
       return { stdout: `已添加模板 ${template.id}：${template.title}${pending}` };
     }
+    case 'music add': {
+      const bytes = await readAudioFile(path.resolve(cwd, command.file));
+      const query = { title: command.title, mood: command.mood as MusicMood }; // an unknown --mood: the server answers in words
+      const track = await client.upload(addMusicTrack, query, bytes);
+      return { stdout: `已添加曲目 ${track.id}：${track.title}（${MUSIC_MOOD_TITLES[track.mood]}，${formatSeconds(track.durationSeconds)}）` };
+    }
+    case 'music list': {
+      const { list } = await client.call(listMusicTracks, {});
+      if (list.length === 0) return { stdout: '还没有背景音乐曲目' };
+      const rows = list.map((t) => [t.id, t.title, t.mood, formatSeconds(t.durationSeconds), formatSize(t.size), t.contentType, formatTime(t.createdAt)]);
+      return { stdout: formatTable(['ID', '标题', '情绪', '时长', '大小', '类型', '添加时间'], rows) };
+    }
+    case 'music remove':
+      await client.call(removeMusicTrack, { id: command.id });
+      return { stdout: `已删除曲目 ${command.id}` };
   }
+}
+
+/** The file to upload, refused here already when it cannot be one (missing, a folder, too large). */
+async function readAudioFile(file: string): Promise<Buffer> {
+  const stats = await stat(file).catch(() => null);
+  if (!stats?.isFile()) throw new CliError(`找不到文件 ${file}`, 2);
+  if (stats.size > AUDIO_UPLOAD_MAX_SIZE) throw new CliError(`文件过大：${formatSize(stats.size)}，最大 ${formatSize(AUDIO_UPLOAD_MAX_SIZE)}`, 2);
+  return readFile(file);
+}
+
+/** 83.4 → 1:23. */
+function formatSeconds(seconds: number): string {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+function formatSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
 }
 
 async function listBatches(client: AdminClient): Promise<Output> {

@@ -1,6 +1,6 @@
-import { ASPECT_RATIOS, CAPTION_STYLES, LEDGER_TYPES, TASK_STATUSES, VIDEO_MODELS } from '@app/contract';
+import { ASPECT_RATIOS, CAPTION_STYLES, LEDGER_TYPES, MUSIC_MOODS, TASK_STATUSES, VIDEO_MODELS } from '@app/contract';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 
 // The tables as the queries see them. The migrations (./migrations) create them; a test checks
 // the two agree column by column.
@@ -107,7 +107,7 @@ export const sysVideos = pgTable('sys_videos', {
   sampleLeaseExpiresAt: timestamp('sample_lease_expires_at', { withTimezone: true }),
 });
 
-export const FILE_KINDS = ['image', 'avatar', 'video', 'cover', 'template'] as const;
+export const FILE_KINDS = ['image', 'avatar', 'video', 'cover', 'template', 'audio', 'music'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
 /** Every stored file by its key: whose it is, and (once uploaded) its type and size. */
@@ -183,6 +183,23 @@ export const videoTasks = pgTable('video_tasks', {
   voiceName: text('voice_name').notNull().default(''),
   voiceSpeed: real('voice_speed').notNull().default(1),
   followVoice: boolean('follow_voice').notNull().default(false),
+  /** The music asked for (migrations/0008): '' the template's own, 'none', 'gen:<mood>', 'track:<id>' or the user's upload URL. */
+  music: text('music').notNull().default(''),
+  /** Percents. */
+  musicVolume: integer('music_volume').notNull().default(60),
+  voiceVolume: integer('voice_volume').notNull().default(100),
+});
+
+/** An operator's background music track (migrations/0008, modules/music). */
+export const musicTracks = pgTable('music_tracks', {
+  id: id(),
+  title: text('title').notNull(),
+  mood: text('mood', { enum: MUSIC_MOODS }).notNull(),
+  storageKey: text('storage_key').notNull().unique(),
+  durationSeconds: doublePrecision('duration_seconds').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  createdAt: createdAt(),
 });
 
 export const CLIP_STATUSES = ['planned', 'submitting', 'submitted', 'stored', 'failed', 'cancelled'] as const;

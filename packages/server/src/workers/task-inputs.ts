@@ -9,6 +9,7 @@ import { sniffContentType, SNIFF_LENGTH } from '../modules/storage/image-types.j
 import type { FileStore } from '../modules/storage/store.js';
 import { RenderFailure, type RenderTask } from '../modules/tasks/video-provider.js';
 import type { TaskRow } from '../modules/tasks/video-task.js';
+import { renderMusic } from '../modules/music/music-choice.js';
 
 export const IMAGE_GONE = '图片已失效，请重新上传后再试';
 
@@ -23,6 +24,7 @@ export async function prepareRenderTask(
   const images: string[] = [];
   // A hosted model's clips already hold the pictures: the engine composes the clips instead.
   if (task.model === 'builtin') for (const [index, url] of task.images.entries()) images.push(await downloadImage(deps, url, path.join(workDir, `image-${index + 1}`)));
+  const template = task.templateId === null ? undefined : await templateLook(deps.db, task.templateId);
   return {
     id: String(task.id),
     title: task.title,
@@ -31,7 +33,10 @@ export async function prepareRenderTask(
     aspectRatio: task.aspectRatio,
     duration: task.duration,
     captionStyle: task.captionStyle,
-    ...(task.templateId !== null && { template: await templateLook(deps.db, task.templateId) }),
+    ...(template && { template }),
+    music: await renderMusic(deps, task.music, template, workDir),
+    musicVolume: task.musicVolume / 100,
+    voiceVolume: task.voiceVolume / 100,
     workDir,
   };
 }

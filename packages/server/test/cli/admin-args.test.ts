@@ -20,6 +20,22 @@ describe('the admin command line arguments', () => {
     expect(template).toMatchObject({ sort: -1, aspectRatio: '1:1', description: '', coverUrl: '', videoUrl: '', params: {} });
   });
 
+  it('reads the music commands, and refuses a missing file, title or mood, and an ID that is no number', () => {
+    expect(parseAdminArgs(['music', 'add', 'songs/晨光.mp3', '--title', '晨光', '--mood', 'family'])).toEqual({
+      name: 'music add',
+      file: 'songs/晨光.mp3',
+      title: '晨光',
+      mood: 'family',
+    });
+    expect(parseAdminArgs(['music', 'list'])).toEqual({ name: 'music list' });
+    expect(parseAdminArgs(['music', 'remove', '3'])).toEqual({ name: 'music remove', id: '3' });
+    expect(() => parseAdminArgs(['music', 'add', '--title', '晨光', '--mood', 'family'])).toThrow(new UsageError('需要 FILE'));
+    expect(() => parseAdminArgs(['music', 'add', 'a.mp3', '--mood', 'family'])).toThrow(new UsageError('缺少 --title'));
+    expect(() => parseAdminArgs(['music', 'add', 'a.mp3', '--title', 't'])).toThrow(new UsageError('缺少 --mood'));
+    expect(() => parseAdminArgs(['music', 'remove', 'three'])).toThrow(new UsageError('ID 应为曲目 ID（数字）：three'));
+    expect(() => parseAdminArgs(['music', 'list', 'extra'])).toThrow(new UsageError('多余的参数：extra'));
+  });
+
   it('reads the other commands', () => {
     expect(parseAdminArgs(['codes', 'list'])).toEqual({ name: 'codes list', batchId: undefined });
     expect(parseAdminArgs(['codes', 'list', '--batch', '12'])).toEqual({ name: 'codes list', batchId: '12' });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describeEngines, uniquePhone } from '../helpers/engines.js';
 import { makeTempDir, removeTempDirs } from '../helpers/temp-dirs.js';
 import { signedInUser } from '../helpers/users.js';
+import { audioFile } from '../helpers/audio-fixtures.js';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -48,7 +49,9 @@ describe('npm run admin, without a server', () => {
     const run = await admin(['--help']);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(run.stdout).toContain('用法：npm run admin -- <命令>');
-    for (const command of ['codes create', 'codes list', 'codes disable', 'points grant', 'templates add']) expect(run.stdout).toContain(command);
+    for (const command of ['codes create', 'codes list', 'codes disable', 'points grant', 'templates add', 'music add', 'music list', 'music remove']) {
+      expect(run.stdout).toContain(command);
+    }
   });
 
   // Every argument rule is in admin-args.test.ts; here, that such errors exit 2 with the usage.
@@ -201,6 +204,37 @@ describeEngines(
       expect(half).toEqual({ code: 2, stdout: '', stderr: '封面地址和视频地址要么都给，要么都不给（都不给时由服务器渲染样片）\n' });
       const refused = await run(['templates', 'add', '--title', 't', '--category', 'c', '--style', 's', '--duration', '15', '--aspect', '4:3']);
       expect(refused).toEqual({ code: 2, stdout: '', stderr: '画面比例只能是 9:16、16:9、1:1\n' });
+    });
+
+    it('music add uploads a file relative to where npm was started, list shows it, remove takes it away', async () => {
+      const cwd = makeTempDir();
+      writeFileSync(path.join(cwd, '晨光.m4a'), audioFile('m4a', 2));
+      const added = await run(['music', 'add', '晨光.m4a', '--title', '晨光', '--mood', 'family'], { INIT_CWD: cwd });
+      expect(added).toMatchObject({ code: 0, stderr: '' });
+      const [, id] = /^已添加曲目 (\d+)：晨光（温暖亲子，0:02）\n$/.exec(added.stdout) ?? [];
+      expect(id).toBeDefined();
+
+      const listed = await run(['music', 'list']);
+      const [header, ...rows] = listed.stdout.trim().split('\n');
+      expect(header?.split(/\s+/)).toEqual(['ID', '标题', '情绪', '时长', '大小', '类型', '添加时间']);
+      expect(rows.find((row) => row.startsWith(`${id} `))?.split(/\s+/).slice(0, 4)).toEqual([id, '晨光', 'family', '0:02']);
+      const offered = await ctx.post('/api/v1/video_task/music', {});
+      expect(offered.body.data.list).toContainEqual(expect.objectContaining({ id: `track:${id}`, title: '晨光', kind: 'track' }));
+
+      expect(await run(['music', 'remove', id!])).toEqual({ code: 0, stdout: `已删除曲目 ${id}\n`, stderr: '' });
+      expect(await run(['music', 'remove', id!])).toEqual({ code: 1, stdout: '', stderr: '曲目不存在\n' });
+    });
+
+    it('music add refuses what is not music, and a missing file, in words', async () => {
+      const cwd = makeTempDir();
+      writeFileSync(path.join(cwd, 'fake.mp3'), 'not music');
+      expect(await run(['music', 'add', 'fake.mp3', '--title', '假的', '--mood', 'tech'], { INIT_CWD: cwd })).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: '音频格式不支持，请上传 mp3、m4a、aac 或 wav\n',
+      });
+      const missing = await run(['music', 'add', 'none.mp3', '--title', '无', '--mood', 'tech'], { INIT_CWD: cwd });
+      expect(missing).toEqual({ code: 2, stdout: '', stderr: `找不到文件 ${path.join(cwd, 'none.mp3')}\n` });
     });
 
     it('finds the server through PORT and the token in DATA_DIR/admin-token, relative to the working directory', async () => {

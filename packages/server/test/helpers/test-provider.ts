@@ -21,6 +21,8 @@ export interface RenderCall {
   task: RenderTask;
   /** Each picture's bytes as the provider found them in the work directory. */
   imageBytes: Buffer[];
+  /** The music file's bytes as the provider found it in the work directory, when the task has a file. */
+  musicBytes?: Buffer;
   progress: number[];
   /** When the signal aborted (ms since the epoch), if it did. */
   abortedAt?: number;
@@ -40,6 +42,7 @@ export class TestProvider extends EventEmitter implements VideoProvider {
 
   async render(task: RenderTask, onProgress: ProgressListener, signal: AbortSignal): Promise<RenderResult> {
     const call: RenderCall = { task, imageBytes: await Promise.all(task.images.map((file) => readFile(file))), progress: [] };
+    if (task.music && 'file' in task.music) call.musicBytes = await readFile(task.music.file);
     this.calls.push(call);
     signal.addEventListener('abort', () => {
       call.abortedAt = Date.now();

@@ -46,6 +46,7 @@ beforeEach(() => {
   api(server(), '/api/v1/sysVideo/detail', answer(template()));
   api(server(), '/api/v1/video_task/quote', (body) => answer({ cost: body.duration, balance: 10, enough: (body.duration as number) <= 10 }));
   api(server(), '/api/v1/account/getAccountInfo', answer(testUser({ createNum: 5 })));
+  api(server(), '/api/v1/video_task/music', answer({ list: [] }));
   URL.createObjectURL = jest.fn(() => 'blob:preview');
   URL.revokeObjectURL = jest.fn();
 });

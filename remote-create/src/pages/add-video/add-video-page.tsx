@@ -1,4 +1,4 @@
-import { DEFAULT_VIDEO_MODEL, DURATION_MAX as MAX_DURATION, DURATION_MIN as MIN_DURATION, followVoiceDuration, narrationTooLong, PICTURES_MAX as MAX_PICTURES, PROMPT_MAX, RspCode, TITLE_MAX, type AspectRatio, type CaptionStyleId, type VideoModel, type VideoModelId, VIDEO_MODELS } from '@app/contract';
+import { type AspectRatio, type CaptionStyleId, DEFAULT_VIDEO_MODEL, DURATION_MAX as MAX_DURATION, DURATION_MIN as MIN_DURATION, followVoiceDuration, MUSIC_VOLUME_PERCENT_DEFAULT, narrationTooLong, PICTURES_MAX as MAX_PICTURES, PROMPT_MAX, RspCode, TITLE_MAX, VIDEO_MODELS, type VideoModel, type VideoModelId, VOICE_VOLUME_PERCENT_DEFAULT } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError, openRedeemDialog, redirectTo, refreshAccountInfo, showModal, SignInPrompt, useIsLoggedIn, usePageQuery, useUserInfo } from '@app/shared';
@@ -12,6 +12,7 @@ import { modelProblem, useVideoModels } from '../../tasks/video-models';
 import { CaptionStylePicker } from './caption-style-picker';
 import { DurationHint, suggestDuration } from './duration-hint';
 import { ModelPicker } from './model-picker';
+import { MusicPicker, type MusicValue } from './music-picker';
 import { PicturePicker } from './picture-picker';
 import { TemplatePicker } from './template-picker';
 import { usePictures } from './use-pictures';
@@ -66,6 +67,8 @@ function AddVideoForm() {
   const [modelId, setModelId] = useState<VideoModelId>(initial.model);
   const [captionStyle, setCaptionStyle] = useState<CaptionStyleId>('template');
   const { pictures, add, remove, retry } = usePictures();
+  const [music, setMusic] = useState<MusicValue>({ music: '', musicVolume: MUSIC_VOLUME_PERCENT_DEFAULT, voiceVolume: VOICE_VOLUME_PERCENT_DEFAULT });
+  const [musicUploading, setMusicUploading] = useState(false);
   const models = useVideoModels().data ?? [];
   // A model the server does not offer (any more) falls back to the built-in renderer.
   const chosen = models.find((m) => m.id === modelId);
@@ -102,7 +105,9 @@ function AddVideoForm() {
           ? '图片上传中，请稍候'
           : pictures.some((p) => p.status === 'failed')
             ? '有图片上传失败，请重试或删除'
-            : (chosen && modelProblem(chosen, pictures.length)) || (voice ? narrationTooLong(promptToSend(prompt), narration.speed, videoDuration) : null);
+            : musicUploading
+              ? '音乐上传中，请稍候'
+              : (chosen && modelProblem(chosen, pictures.length)) || (voice ? narrationTooLong(promptToSend(prompt), narration.speed, videoDuration) : null);
 
   const notEnoughPoints = async (needed: number) => {
     const { confirm } = await showModal({
@@ -134,6 +139,7 @@ function AddVideoForm() {
         model,
         captionStyle,
         ...(voice && { voice, voiceSpeed: narration.speed, followVoice: narration.follow }),
+        ...music,
         clientRequestId,
       });
       void client.invalidateQueries({ queryKey: TASKS_KEY });
@@ -196,6 +202,11 @@ function AddVideoForm() {
             }
           }}
         />
+      </section>
+
+      <section className="cr-card cr-field">
+        <span className="cr-field-label">背景音乐</span>
+        <MusicPicker value={music} onChange={setMusic} onUploading={setMusicUploading} />
       </section>
 
       <section className="cr-card cr-field">

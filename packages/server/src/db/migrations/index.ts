@@ -5,6 +5,7 @@ import { taskOutputKeys } from './0004-task-output-keys.js';
 import { rateLimitPending } from './0005-rate-limit-pending.js';
 import { taskClips } from './0006-task-clips.js';
 import { captionStyle } from './0007-caption-style.js';
+import { music } from './0008-music.js';
 import { taskVoice } from './0009-task-voice.js';
 import { writeLedgerType } from './0010-write-ledger-type.js';
 
@@ -15,4 +16,4 @@ export interface Migration {
   statements: string[];
 }
 
-export const MIGRATIONS: readonly Migration[] = [core, videoTasks, templateSamples, taskOutputKeys, rateLimitPending, taskClips, captionStyle, taskVoice, writeLedgerType];
+export const MIGRATIONS: readonly Migration[] = [core, videoTasks, templateSamples, taskOutputKeys, rateLimitPending, taskClips, captionStyle, music, taskVoice, writeLedgerType];

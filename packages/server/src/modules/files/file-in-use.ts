@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database.js';
 import { users, videoTasks } from '../../db/schema.js';
 import { LIVE_TASK_STATUSES } from '@app/contract';
@@ -12,8 +12,8 @@ export interface UserFile {
 /**
  * What still uses a user's upload — the one definition, read by everything that removes files:
  * - `avatar`: it is its owner's current avatar (change_info stores the URL);
- * - `live-task`: it is a picture of a task still queued or processing (the render needs it);
- * - `task`: it is a picture of another task not deleted (its detail still shows it);
+ * - `live-task`: it is a picture, or the music, of a task still queued or processing (the render needs it);
+ * - `task`: it is a picture or the music of another task not deleted (its detail still shows it);
  * - null: nothing uses it.
  *
  * delete_file_url (modules/files/delete-user-file) refuses `avatar` and `live-task` — a user may
@@ -33,7 +33,13 @@ export async function fileUse(db: Queryable, file: UserFile): Promise<FileUse> {
   const tasks = await db
     .select({ status: videoTasks.status })
     .from(videoTasks)
-    .where(and(eq(videoTasks.userId, file.userId), isNull(videoTasks.deletedAt), sql`${videoTasks.images} @> ${JSON.stringify([file.url])}::jsonb`));
+    .where(
+      and(
+        eq(videoTasks.userId, file.userId),
+        isNull(videoTasks.deletedAt),
+        or(sql`${videoTasks.images} @> ${JSON.stringify([file.url])}::jsonb`, eq(videoTasks.music, file.url)),
+      ),
+    );
   if (tasks.length === 0) return null;
   return tasks.some((task) => LIVE_TASK_STATUSES.includes(task.status)) ? 'live-task' : 'task';
 }

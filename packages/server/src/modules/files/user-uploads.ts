@@ -1,10 +1,10 @@
 import type { ServerConfig } from '../../config.js';
 import type { Queryable } from '../../db/database.js';
 import type { FileKind } from '../../db/schema.js';
+import { isAudioContentType, sniffAudioType } from '../storage/audio-types.js';
 import { isUploadContentType, SNIFF_LENGTH, sniffContentType } from '../storage/image-types.js';
 import type { FileStore } from '../storage/store.js';
-import { UPLOAD_LIMITS } from '../storage/store.js';
-import { UPLOAD_KINDS } from '@app/contract';
+import { uploadLimitsOf } from '../storage/store.js';
 import { claimUpload, findFile } from './file-records.js';
 import { keyOfFileUrl } from './file-urls.js';
 
@@ -28,7 +28,28 @@ export async function findUploadedImage(
   deps: { db: Queryable; store: FileStore; config: Pick<ServerConfig, 's3'> },
   userId: number,
   url: string,
-  kinds: readonly FileKind[] = UPLOAD_KINDS,
+  kinds: readonly FileKind[] = IMAGE_KINDS,
+): Promise<UploadedImage | null> {
+  return findUpload(deps, userId, url, kinds);
+}
+
+const IMAGE_KINDS: readonly FileKind[] = ['image', 'avatar'];
+
+/** The user's own uploaded music behind `url` (kind `audio`: MP3, M4A, AAC or WAV), or null; checked as findUploadedImage checks pictures. */
+export async function findUploadedAudio(
+  deps: { db: Queryable; store: FileStore; config: Pick<ServerConfig, 's3'> },
+  userId: number,
+  url: string,
+): Promise<UploadedImage | null> {
+  return findUpload(deps, userId, url, ['audio']);
+}
+
+/** An upload of one of `kinds` (pictures or audio, never both: each is sniffed as its kind). */
+async function findUpload(
+  deps: { db: Queryable; store: FileStore; config: Pick<ServerConfig, 's3'> },
+  userId: number,
+  url: string,
+  kinds: readonly FileKind[],
 ): Promise<UploadedImage | null> {
   const key = keyOfFileUrl(deps.config, url);
   const row = key === null ? null : await findFile(deps.db, key);
@@ -38,8 +59,11 @@ export async function findUploadedImage(
 
   const stored = await deps.store.head(key);
   if (!stored) return null;
-  const contentType = sniffContentType((await deps.store.readStart(key, SNIFF_LENGTH)) ?? Buffer.alloc(0));
-  if (!isUploadContentType(contentType) || stored.size < 1 || stored.size > UPLOAD_LIMITS.maxSize) {
+  const head = (await deps.store.readStart(key, SNIFF_LENGTH)) ?? Buffer.alloc(0);
+  const audio = row.kind === 'audio';
+  const contentType = audio ? sniffAudioType(head) : sniffContentType(head);
+  const allowed = audio ? isAudioContentType(contentType) : isUploadContentType(contentType);
+  if (!contentType || !allowed || stored.size < 1 || stored.size > uploadLimitsOf(row.kind).maxSize) {
     await deps.store.delete(key);
     return null;
   }

@@ -9,7 +9,7 @@ import { FILES_PREFIX, isSafeKey, userDir } from '../files/file-urls.js';
 import { encodePolicy, hasValidSignature, signPolicy } from './post-policy.js';
 import type { FileStore, PutBody, StoredObject } from './store.js';
 import { type UploadKind, type UploadPolicy } from '@app/contract';
-import { UPLOAD_LIMITS } from './store.js';
+import { uploadLimitsOf } from './store.js';
 import { newUploadKey } from './upload-keys.js';
 
 /** Where the embedded store takes uploads: a same-origin path, so the app needs no CORS. */
@@ -34,16 +34,17 @@ export class DiskStore implements FileStore {
 
   async createUploadPolicy({ userId, kind, now = new Date() }: { userId: number; kind: UploadKind; now?: Date }): Promise<UploadPolicy> {
     const key = newUploadKey(userId, kind);
+    const limits = uploadLimitsOf(kind);
     const dir = userDir(userId);
-    const expiresAt = new Date(now.getTime() + UPLOAD_LIMITS.ttlSeconds * 1000);
+    const expiresAt = new Date(now.getTime() + limits.ttlSeconds * 1000);
     const policy = encodePolicy({
       expiration: expiresAt.toISOString(),
       conditions: [
         { key },
         ['starts-with', '$key', dir],
-        ['content-length-range', 1, UPLOAD_LIMITS.maxSize],
+        ['content-length-range', 1, limits.maxSize],
         // The file part's declared type; the bytes are sniffed as well.
-        ['in', '$Content-Type', [...UPLOAD_LIMITS.contentTypes]],
+        ['in', '$Content-Type', [...limits.contentTypes]],
       ],
     });
     return {
@@ -51,8 +52,8 @@ export class DiskStore implements FileStore {
       dir,
       key,
       expire: Math.floor(expiresAt.getTime() / 1000),
-      maxSize: UPLOAD_LIMITS.maxSize,
-      contentTypes: [...UPLOAD_LIMITS.contentTypes],
+      maxSize: limits.maxSize,
+      contentTypes: [...limits.contentTypes],
       fields: { policy, signature: signPolicy(policy, this.secret) },
       url: this.fileUrl(key),
     };

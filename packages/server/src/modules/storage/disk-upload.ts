@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.js';
 import { claimUpload, findFile, releaseUpload } from '../files/file-records.js';
 import { isSafeKey } from '../files/file-urls.js';
 import type { DiskStore } from './disk-store.js';
+import { declaredTypeFits, sniffAudioType } from './audio-types.js';
 import { isUploadContentType, SNIFF_LENGTH, sniffContentType } from './image-types.js';
 import { brokenCondition, conditionField, contentLengthRange, decodePolicy } from './post-policy.js';
 
@@ -50,6 +51,7 @@ export async function receiveUpload(
 ): Promise<ReceivedUpload> {
   const form: Record<string, string> = {};
   let checked: CheckedPolicy | undefined;
+  let declaredType = '';
   let file: ReceivedFile | undefined;
   try {
     for await (const part of parts) {
@@ -63,14 +65,14 @@ export async function receiveUpload(
       }
       if (part.name !== 'file') throw new UploadRefusedError(UploadRefusal.malformed);
       checked = checkPolicy(form, part.mimetype, deps.store, now);
+      declaredType = part.mimetype;
       file = await receiveFile(deps.store, part.stream, checked.maxSize);
     }
     if (!checked || !file) throw new UploadRefusedError(UploadRefusal.malformed);
 
     // Our policies allow 1..maxSize bytes: below the range is an empty file.
     if (file.size < checked.minSize) throw new UploadRefusedError(UploadRefusal.empty);
-    const contentType = sniffContentType(file.head);
-    if (!isUploadContentType(contentType)) throw new UploadRefusedError(UploadRefusal.notImage);
+    const contentType = checkedContentType(checked.key, declaredType, file.head);
 
     const row = await findFile(deps.db, checked.key);
     if (!row || row.userId === null) throw new UploadRefusedError(UploadRefusal.invalid);
@@ -86,6 +88,27 @@ export async function receiveUpload(
   } finally {
     if (file) await rm(file.temp, { force: true });
   }
+}
+
+/**
+ * What the bytes are, as the policy's kind allows: a picture (jpeg, png, webp: any of the three,
+ * whatever was declared), or for an `audio` key MP3, M4A, AAC or WAV — which must be what the
+ * browser declared, when it named one (an MP3 sent as audio/wav is a disguise).
+ */
+function checkedContentType(key: string, declaredType: string, head: Buffer): string {
+  if (!isAudioKey(key)) {
+    const contentType = sniffContentType(head);
+    if (!isUploadContentType(contentType)) throw new UploadRefusedError(UploadRefusal.notImage);
+    return contentType;
+  }
+  const contentType = sniffAudioType(head);
+  if (!contentType || !declaredTypeFits(declaredType, contentType)) throw new UploadRefusedError(UploadRefusal.notAudio);
+  return contentType;
+}
+
+/** Keys of audio policies are `users/<id>/audio/…` (storage/upload-keys): the server chose them. */
+function isAudioKey(key: string): boolean {
+  return key.split('/')[2] === 'audio';
 }
 
 interface CheckedPolicy {
@@ -107,7 +130,8 @@ function checkPolicy(form: Record<string, string>, declaredType: string, store: 
   if (!range || !isSafeKey(key)) throw new UploadRefusedError(UploadRefusal.invalid);
   const broken = brokenCondition(document.conditions, { key, 'Content-Type': declaredType });
   if (broken) {
-    throw new UploadRefusedError(conditionField(broken) === 'content-type' ? UploadRefusal.notImage : UploadRefusal.invalid);
+    const wrongType = isAudioKey(key) ? UploadRefusal.notAudio : UploadRefusal.notImage;
+    throw new UploadRefusedError(conditionField(broken) === 'content-type' ? wrongType : UploadRefusal.invalid);
   }
   return { key, minSize: range.min, maxSize: range.max };
 }

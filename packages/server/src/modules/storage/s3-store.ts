@@ -7,7 +7,7 @@ import { cacheControlOf, USER_CONTENT } from './cache-control.js';
 import { decodePolicy } from './post-policy.js';
 import type { FileStore, PutBody, StoredObject } from './store.js';
 import { type UploadKind, type UploadPolicy } from '@app/contract';
-import { UPLOAD_LIMITS } from './store.js';
+import { uploadLimitsOf } from './store.js';
 import { newUploadKey } from './upload-keys.js';
 
 /**
@@ -40,6 +40,7 @@ export class S3Store implements FileStore {
   /** Signed with the SDK's clock (`now` is the disk store's, for tests of expiry). */
   async createUploadPolicy({ userId, kind }: { userId: number; kind: UploadKind }): Promise<UploadPolicy> {
     const key = newUploadKey(userId, kind);
+    const limits = uploadLimitsOf(kind);
     const dir = userDir(userId);
     const { url, fields } = await createPresignedPost(this.client, {
       Bucket: this.config.bucket,
@@ -49,9 +50,9 @@ export class S3Store implements FileStore {
       Fields: { 'Cache-Control': USER_CONTENT },
       Conditions: [
         ['starts-with', '$key', dir],
-        ['content-length-range', 1, UPLOAD_LIMITS.maxSize],
+        ['content-length-range', 1, limits.maxSize],
       ],
-      Expires: UPLOAD_LIMITS.ttlSeconds,
+      Expires: limits.ttlSeconds,
     });
     // The app sends `key` itself, right after the fields (docs/api.md, /server_api/oss/stsPolicy): leave it out of them.
     const { key: _key, ...policyFields } = fields;
@@ -62,8 +63,8 @@ export class S3Store implements FileStore {
       dir,
       key,
       expire: Math.floor(Date.parse(expiration) / 1000),
-      maxSize: UPLOAD_LIMITS.maxSize,
-      contentTypes: [...UPLOAD_LIMITS.contentTypes],
+      maxSize: limits.maxSize,
+      contentTypes: [...limits.contentTypes],
       fields: policyFields,
       url: this.fileUrl(key),
     };

@@ -1,12 +1,32 @@
 import type { Readable } from 'node:stream';
-import { UPLOAD_CONTENT_TYPES, UPLOAD_MAX_SIZE, UPLOAD_POLICY_TTL_SECONDS, type UploadKind, type UploadPolicy } from '@app/contract';
+import {
+  AUDIO_DECLARED_TYPES,
+  AUDIO_UPLOAD_MAX_SIZE,
+  UPLOAD_CONTENT_TYPES,
+  UPLOAD_MAX_SIZE,
+  UPLOAD_POLICY_TTL_SECONDS,
+  type UploadKind,
+  type UploadPolicy,
+} from '@app/contract';
 
-/** docs/api.md, /server_api/oss/stsPolicy: what one upload may be, whichever store takes it. */
+/** docs/api.md, /server_api/oss/stsPolicy: what one picture (or avatar) upload may be, whichever store takes it. */
 export const UPLOAD_LIMITS = {
   maxSize: UPLOAD_MAX_SIZE,
   contentTypes: UPLOAD_CONTENT_TYPES,
   ttlSeconds: UPLOAD_POLICY_TTL_SECONDS,
 } as const;
+
+/** The user's own music: larger, and declared under any of the names browsers give audio (the bytes decide). */
+export const AUDIO_UPLOAD_LIMITS = {
+  maxSize: AUDIO_UPLOAD_MAX_SIZE,
+  contentTypes: AUDIO_DECLARED_TYPES,
+  ttlSeconds: UPLOAD_POLICY_TTL_SECONDS,
+} as const;
+
+/** What an upload of `kind` may be. */
+export function uploadLimitsOf(kind: string): { maxSize: number; contentTypes: readonly string[]; ttlSeconds: number } {
+  return kind === 'audio' ? AUDIO_UPLOAD_LIMITS : UPLOAD_LIMITS;
+}
 
 export interface StoredObject {
   size: number;

@@ -1,4 +1,4 @@
-import type { ReceivedBody, save, VideoTask } from '@app/contract';
+import { MusicRefusal, type ReceivedBody, type save, type VideoTask } from '@app/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ServerConfig } from '../../config.js';
 import type { Db, Tx } from '../../db/database.js';
@@ -6,6 +6,8 @@ import { files, videoTasks } from '../../db/schema.js';
 import { RspCode } from '../../lib/envelope.js';
 import { BusinessError } from '../../lib/errors.js';
 import { findUploadedImage } from '../files/user-uploads.js';
+import { checkMusicChoice, lockMusicTrack } from '../music/music-choice.js';
+import { keyOfFileUrl } from '../files/file-urls.js';
 import { changePoints } from '../points/ledger.js';
 import type { TaskSignals } from '../queue/signals.js';
 import type { FileStore } from '../storage/store.js';
@@ -46,9 +48,14 @@ export async function saveTask(deps: SaveDeps, userId: number, input: NewTask): 
   const cost = taskCost(deps.config, { ...input, duration, pictures: input.images.length }) + narration.points;
   const imageKeys = await checkImages(deps, userId, input.images);
   const templateId = await resolveTemplateId(deps.db, input.templateId);
+  const music = await checkMusicChoice(deps, userId, input.music);
+  // The user's own audio is held like the pictures: a delete_file_url or a sweep waits for the save.
+  const musicKey = music.kind === 'upload' ? keyOfFileUrl(deps.config, music.url) : null;
 
   const taskId = await deps.db.transaction(async (tx) => {
     await lockImages(tx, userId, imageKeys);
+    if (musicKey !== null) await lockUploadedMusic(tx, userId, musicKey);
+    await lockMusicTrack(tx, music);
     const [task] = await tx
       .insert(videoTasks)
       .values({
@@ -65,6 +72,9 @@ export async function saveTask(deps: SaveDeps, userId: number, input: NewTask): 
         voiceName: narration.voice?.info.name ?? '',
         voiceSpeed: input.voiceSpeed,
         followVoice: input.followVoice,
+        music: input.music,
+        musicVolume: input.musicVolume,
+        voiceVolume: input.voiceVolume,
         cost,
         // Members' tasks are taken first; membership as it is now decides.
         priority: sql`(SELECT CASE WHEN u.member_until > now() THEN 1 ELSE 0 END FROM users u WHERE u.id = ${userId})`,
@@ -125,4 +135,14 @@ async function lockImages(tx: Tx, userId: number, keys: string[]): Promise<void>
     .where(and(inArray(files.key, [...wanted]), eq(files.userId, userId)))
     .for('share');
   if (rows.length !== wanted.size) throw new BusinessError(RspCode.invalidParam, INVALID_IMAGE);
+}
+
+/** As lockImages, for the user's own music: a row removed meanwhile refuses the save. */
+async function lockUploadedMusic(tx: Tx, userId: number, key: string): Promise<void> {
+  const rows = await tx
+    .select({ key: files.key })
+    .from(files)
+    .where(and(eq(files.key, key), eq(files.userId, userId)))
+    .for('share');
+  if (rows.length !== 1) throw new BusinessError(RspCode.invalidParam, MusicRefusal.notYours);
 }

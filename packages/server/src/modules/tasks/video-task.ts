@@ -30,6 +30,9 @@ export function toVideoTask(row: TaskRow, queuePosition: number, fileUrl: (key: 
     voiceName: row.voiceName,
     voiceSpeed: row.voiceSpeed,
     followVoice: row.followVoice,
+    music: row.music,
+    musicVolume: row.musicVolume,
+    voiceVolume: row.voiceVolume,
   };
 }
 

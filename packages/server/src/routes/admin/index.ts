@@ -1,5 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { addTemplate, codeBatches, codeList, createCodes, disableCode, grantPoints } from '@app/contract';
+import {
+  addMusicTrack,
+  addTemplate,
+  AUDIO_UPLOAD_MAX_SIZE,
+  codeBatches,
+  codeList,
+  createCodes,
+  disableCode,
+  grantPoints,
+  listMusicTracks,
+  removeMusicTrack,
+  TrackRefusal,
+} from '@app/contract';
 import { ok } from '../../lib/envelope.js';
 import { serve } from '../../lib/contract-route.js';
 import { pageOf } from '../../lib/page-of.js';
@@ -7,6 +19,9 @@ import { disableCode as disable, listCodes } from '../../modules/codes/code-admi
 import { createBatch, listBatches } from '../../modules/codes/code-batches.js';
 import { grantPoints as grant } from '../../modules/points/admin-grant.js';
 import { addTemplate as add } from '../../modules/templates/templates.js';
+import { addTrack, listTracks, removeTrack } from '../../modules/music/music-tracks.js';
+import { BusinessError } from '../../lib/errors.js';
+import { RspCode } from '../../lib/envelope.js';
 
 /** The operators' API (`/admin/api/*`, what `npm run admin` calls), not the app's. */
 export const adminRoutes: FastifyPluginAsync = async (app) => {
@@ -32,4 +47,21 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   serve(app, grantPoints, async (request) => ok(await grant(app.db, request.body)));
 
   serve(app, addTemplate, async (request) => ok(await add(app.db, request.body)));
+
+  // `music add` sends the file itself as the body (up to 20 MiB, here only: every other call keeps
+  // the 1 MiB JSON limit); the admin token is checked before a byte of it is read.
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: AUDIO_UPLOAD_MAX_SIZE }, (_request, body, done) => done(null, body));
+  serve(app, addMusicTrack, async (request) => {
+    const bytes = request.body;
+    if (!Buffer.isBuffer(bytes)) throw new BusinessError(RspCode.invalidParam, TrackRefusal.empty);
+    const { title, mood } = request.query;
+    return ok(await addTrack({ db: app.db, store: app.storage }, { title, mood, bytes }));
+  });
+
+  serve(app, listMusicTracks, async () => ok({ list: await listTracks(app.db, app.storage) }));
+
+  serve(app, removeMusicTrack, async (request) => {
+    await removeTrack({ db: app.db, store: app.storage }, Number(request.body.id));
+    return ok({});
+  });
 };

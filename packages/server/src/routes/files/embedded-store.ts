@@ -4,14 +4,16 @@ import { serve } from '../../lib/contract-route.js';
 import { isSafeKey } from '../../modules/files/file-urls.js';
 import { receiveUpload, UploadRefusedError, type UploadPart } from '../../modules/storage/disk-upload.js';
 import type { DiskStore } from '../../modules/storage/disk-store.js';
-import { UPLOAD_LIMITS } from '../../modules/storage/store.js';
+import { AUDIO_UPLOAD_LIMITS, UPLOAD_LIMITS } from '../../modules/storage/store.js';
 import { openStoredFile } from '../../modules/storage/stored-files.js';
 import { sendStoredFile } from './send-stored-file.js';
 
+/** The largest file any policy allows (an audio upload's); each policy's own range is checked as the bytes arrive. */
+const LARGEST_UPLOAD = Math.max(UPLOAD_LIMITS.maxSize, AUDIO_UPLOAD_LIMITS.maxSize);
 /** Room for the form fields and multipart framing around a file of the largest allowed size. */
 const FORM_ALLOWANCE = 64 * 1024;
 /** How much of a refused body is read and thrown away, so the client gets its 403, before hanging up. */
-const DISCARD_LIMIT = 2 * UPLOAD_LIMITS.maxSize;
+const DISCARD_LIMIT = 2 * LARGEST_UPLOAD;
 
 /**
  * The embedded store's endpoints: `POST /files` takes uploads signed by its policies (the
@@ -24,7 +26,7 @@ export const embeddedStoreRoutes: FastifyPluginAsync<{ store: DiskStore }> = asy
     const declaredLength = Number(request.headers['content-length'] ?? 0);
     const refusal = !request.isMultipart()
       ? UploadRefusal.malformed
-      : declaredLength > UPLOAD_LIMITS.maxSize + FORM_ALLOWANCE
+      : declaredLength > LARGEST_UPLOAD + FORM_ALLOWANCE
         ? UploadRefusal.tooLarge
         : undefined;
     if (refusal) return refuse(request, reply, refusal);
@@ -80,7 +82,7 @@ function refuse(request: FastifyRequest, reply: FastifyReply, msg: string): Fast
  */
 async function* multipartParts(request: FastifyRequest): AsyncGenerator<UploadPart> {
   const parts = request.parts({
-    limits: { fileSize: UPLOAD_LIMITS.maxSize + 1, files: 1, fields: 8, parts: 10, fieldSize: 16 * 1024, headerPairs: 20 },
+    limits: { fileSize: LARGEST_UPLOAD + 1, files: 1, fields: 8, parts: 10, fieldSize: 16 * 1024, headerPairs: 20 },
   });
   for (;;) {
     let next: Awaited<ReturnType<typeof parts.next>>;

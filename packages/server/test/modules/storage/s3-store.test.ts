@@ -3,7 +3,8 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
 import { files } from '../../../src/db/schema.js';
-import { findUploadedImage } from '../../../src/modules/files/user-uploads.js';
+import { findUploadedAudio, findUploadedImage } from '../../../src/modules/files/user-uploads.js';
+import { audioFile } from '../../helpers/audio-fixtures.js';
 import { brokenCondition, decodePolicy } from '../../../src/modules/storage/post-policy.js';
 import { type UploadPolicy } from '@app/contract';
 import { describeEngines } from '../../helpers/engines.js';
@@ -115,6 +116,23 @@ describeEngines(
       expect(await findUploadedImage(deps(), user.id, policy.url)).toBeNull();
       expect(await ctx.app().storage.head(policy.key)).toBeNull();
       expect((await fetch(policy.url)).status).toBe(404);
+    });
+
+    it('checks the user\'s music when it is used: sniffed as audio, 20 MiB allowed; a PNG posted as music is removed', async () => {
+      const audioPolicy = async (): Promise<UploadPolicy> => (await ctx.post('/server_api/oss/stsPolicy', { token: user.token, kind: 'audio' })).body.data;
+      const policy = await audioPolicy();
+      expect(policy).toMatchObject({ maxSize: 20 * MIB });
+      expect(decodePolicy(policy.fields.Policy!)!.conditions).toContainEqual(['content-length-range', 1, 20 * MIB]);
+      const mp3 = audioFile('mp3');
+      expect((await postToBucket(policy, mp3, 'audio/mpeg')).status).toBe(204);
+      expect(await findUploadedAudio(deps(), user.id, policy.url)).toEqual({ key: policy.key, contentType: 'audio/mpeg', size: mp3.length });
+      // Music is no picture, and a picture's check does not take it.
+      expect(await findUploadedImage(deps(), user.id, policy.url)).toBeNull();
+
+      const disguised = await audioPolicy();
+      expect((await postToBucket(disguised, PNG, 'audio/mpeg')).status).toBe(204);
+      expect(await findUploadedAudio(deps(), user.id, disguised.url)).toBeNull();
+      expect(await ctx.app().storage.head(disguised.key)).toBeNull();
     });
 
     it('deletes a user\'s upload from the bucket with delete_file_url, and not another user\'s', async () => {

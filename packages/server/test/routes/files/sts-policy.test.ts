@@ -59,12 +59,12 @@ describeEngines('POST /server_api/oss/stsPolicy', (ctx) => {
 
   it.each([
     ['no kind', {}, '上传类型不能为空'],
-    ['an unknown kind', { kind: 'video' }, '上传类型只能是 image、avatar'],
+    ['an unknown kind', { kind: 'video' }, '上传类型只能是 image、avatar、audio'],
     ['kind of the wrong type', { kind: 1 }, '上传类型格式不正确'],
     ['kind as an array', { kind: ['image'] }, '上传类型格式不正确'],
-    ['a SQL-looking kind', { kind: "image'; DROP TABLE files; --" }, '上传类型只能是 image、avatar'],
-    ['a control character in kind', { kind: 'image\u0000' }, '上传类型只能是 image、avatar'],
-    ['a huge kind', { kind: 'i'.repeat(100_000) }, '上传类型只能是 image、avatar'],
+    ['a SQL-looking kind', { kind: "image'; DROP TABLE files; --" }, '上传类型只能是 image、avatar、audio'],
+    ['a control character in kind', { kind: 'image\u0000' }, '上传类型只能是 image、avatar、audio'],
+    ['a huge kind', { kind: 'i'.repeat(100_000) }, '上传类型只能是 image、avatar、audio'],
     ['a token of the wrong type', { kind: 'image', token: 12345 }, '登录令牌格式不正确'],
     ['a huge token', { kind: 'image', token: 't'.repeat(201) }, '登录令牌不能超过 200 个字'],
   ])('refuses %s with rspCode 2', async (_name, payload, rspMsg) => {

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { cancelTask, deleteFileUrl, deleteTask, queuePosition, quote, save, taskDetail, taskList, videoModels, voices } from '@app/contract';
+import { cancelTask, deleteFileUrl, deleteTask, musicList, queuePosition, quote, save, taskDetail, taskList, videoModels, voices } from '@app/contract';
 import { ok } from '../../../../lib/envelope.js';
 import { serve } from '../../../../lib/contract-route.js';
 import { pageOf } from '../../../../lib/page-of.js';
 import { deleteUserFile } from '../../../../modules/files/delete-user-file.js';
+import { musicChoices } from '../../../../modules/music/music-tracks.js';
 import { getQueuePosition } from '../../../../modules/queue/queue-position.js';
 import { cancelTask as cancel } from '../../../../modules/tasks/cancel-task.js';
 import { deleteTask as remove } from '../../../../modules/tasks/delete-task.js';
@@ -28,6 +29,7 @@ export const videoTaskRoutes: FastifyPluginAsync = async (app) => {
     const list = await Promise.all(offeredVoices(voiceProviders(app.config)).map(async (voice) => voiceView(voice, await samples.urlOf(voice))));
     return ok({ list, pointsPerVideo: app.config.voicePoints });
   });
+  serve(app, musicList, async () => ok({ list: await musicChoices(app.db, app.storage) }));
 
   serve(app, quote, async (request) => ok(await quoteTask(deps(), request.user.points, request.body)));
 

@@ -48,6 +48,9 @@ describeTaskEngines('POST /api/v1/video_task/save', (ctx) => {
         voiceName: '',
         voiceSpeed: 1,
         followVoice: false,
+        music: '',
+        musicVolume: 60,
+        voiceVolume: 100,
       },
     });
     const task = res.body.data;
