@@ -5,6 +5,7 @@ import type { FileStore } from '../modules/storage/store.js';
 import type { VideoProvider } from '../modules/tasks/video-provider.js';
 import { completeSample, failSample, releaseSample, renewSampleLease, type SampleLease, type TemplateRow } from '../modules/templates/template-samples.js';
 import { holdLease } from './held-lease.js';
+import { templateMusic } from '../modules/music/music-choice.js';
 import type { RenderDirs } from './render-dirs.js';
 import type { WorkerLog } from './run-task.js';
 import { storeFile } from './store-outputs.js';
@@ -48,6 +49,8 @@ export async function runSample(deps: SampleRunnerDeps, lease: SampleLease, temp
         aspectRatio: template.aspectRatio,
         duration: template.duration,
         template: { title: `${template.category} · ${template.style}`, style: template.style, params: template.params as Record<string, unknown> },
+        // The music every video of this template gets by default, so the sample sounds like them.
+        music: templateMusic({ title: template.title, style: template.style, params: template.params as Record<string, unknown> }),
         workDir,
       },
       () => undefined,

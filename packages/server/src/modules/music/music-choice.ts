@@ -106,10 +106,8 @@ export async function renderMusic(
   switch (choice.kind) {
     case 'none':
       return null;
-    case 'template': {
-      const mood = template ? moodOfTemplate(template) : DEFAULT_MUSIC_MOOD;
-      return { mood, seed: seedOf(mood) };
-    }
+    case 'template':
+      return templateMusic(template);
     case 'generated':
       return { mood: choice.mood, seed: seedOf(choice.mood) };
     case 'track': {
@@ -119,6 +117,15 @@ export async function renderMusic(
     case 'upload':
       return { file: await downloadAudio(deps.store, keyOfFileUrl(deps.config, choice.url), workDir) };
   }
+}
+
+/**
+ * A template's own music: made for its mood (moodOfTemplate), seeded by its title — the same for
+ * the template's sample in the gallery and for every video made with it.
+ */
+export function templateMusic(template: RenderTemplate | undefined): RenderMusic {
+  const mood = template ? moodOfTemplate(template) : DEFAULT_MUSIC_MOOD;
+  return { mood, seed: template?.title ?? mood };
 }
 
 /** Copies an audio file into `workDir` as `music.<ext>` (the renderer reads local files only). */

@@ -93,6 +93,8 @@ describeTaskEngines('built-in templates (SEED_TEMPLATES)', (ctx) => {
     expect(most).toBe(1);
     const sample = provider.calls.find((call) => call.task.id.startsWith('template-'))!.task;
     expect(sample).toMatchObject({ images: [], title: SEED_TEMPLATES[0]!.title, prompt: SEED_TEMPLATES[0]!.description, duration: SEED_TEMPLATES[0]!.duration });
+    // The sample sounds as a video made with the template does: its mood (清新 → travel), seeded by its title.
+    expect(sample.music).toEqual({ mood: 'travel', seed: SEED_TEMPLATES[0]!.title });
     const list = (await ctx.post('/api/v1/sysVideo/list', { pageSize: 50 })).body.data;
     expect(list.list.map((t: { title: string }) => t.title)).toEqual(SEED_TEMPLATES.map((s) => s.title));
   });
