@@ -108,6 +108,8 @@ describe('AI 帮写 on 极速生成视频', () => {
     fireEvent.change(titleBox(), { target: { value: '春日出游' } });
     fireEvent.change(scriptBox(), { target: { value: '我自己写的' } });
     fireEvent.click(await screen.findByRole('button', { name: 'AI 帮写' }));
+    // What the box held goes to the AI as the user's wish.
+    expect(streamed.mock.calls[0]![0]).toEqual({ title: '春日出游', duration: 5, hint: '我自己写的' });
     call.send('写到一半');
     await call.fail(new ApiError({ rspCode: 1, rspMsg: 'AI 帮写暂时不可用，请稍后再试，积分已退还' }));
     expect(scriptBox().value).toBe('我自己写的');

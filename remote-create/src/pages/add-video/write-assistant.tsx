@@ -1,4 +1,4 @@
-import { RspCode } from '@app/contract';
+import { HINT_MAX, RspCode } from '@app/contract';
 import { ApiError, refreshAccountInfo, toast, writeScriptStreamed } from '@app/shared';
 import { Button } from '@app/shared/kit';
 import { useEffect, useRef, useState } from 'react';
@@ -18,7 +18,8 @@ const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, '');
 
 /**
  * AI 帮写 beside the script box, only when the server offers it, with its price. A tap writes a
- * script from the title, the length and the template, streamed into the box as it arrives; 停止
+ * script from the title, the length, the template and whatever the box already holds (the
+ * user's points or draft, sent as the hint), streamed into the box as it arrives; 停止
  * ends it, keeping what was written. A failure puts the box back as it was (the server refunded).
  */
 export function WriteAssistant({ title, duration, templateId, script, onScript }: WriteAssistantProps) {
@@ -42,7 +43,8 @@ export function WriteAssistant({ title, duration, templateId, script, onScript }
     let sofar = '';
     try {
       const written = await writeScriptStreamed(
-        { title: title.trim(), duration, ...(templateId ? { templateId } : {}) },
+        // What the user already typed is their wish for the script: the AI writes from it.
+        { title: title.trim(), duration, ...(templateId ? { templateId } : {}), ...(oneLine(before).trim() ? { hint: oneLine(before).trim().slice(0, HINT_MAX) } : {}) },
         { signal: controller.signal, onText: (text) => onScript((sofar = oneLine(text))) },
       );
       onScript(written);
