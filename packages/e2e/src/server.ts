@@ -24,6 +24,23 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * Starts a server of one test file's own (its settings: a stand-in vendor, no workers…) and points
+ * the file's pages at it (E2E_BASE_URL); its stop points them back at the run's shared server.
+ */
+export async function startOwnServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const server = await startServer(env);
+  const shared = process.env.E2E_BASE_URL;
+  process.env.E2E_BASE_URL = server.url;
+  return {
+    ...server,
+    stop: async () => {
+      process.env.E2E_BASE_URL = shared;
+      await server.stop();
+    },
+  };
+}
+
 /** Starts the built server (packages/server/dist) on a free port with a fresh data directory. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();

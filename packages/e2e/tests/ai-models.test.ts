@@ -6,23 +6,18 @@ import { startDashScopeStandIn, type DashScopeStandIn } from '../../server/test/
 import { registerInBrowser, storedUser } from '../src/account';
 import { screenshot, useBrowserPage, waitForPage } from '../src/browser';
 import { accountInfo, drawPicture, shownPage } from '../src/create';
-import { startServer, type RunningServer } from '../src/server';
+import { startOwnServer, type RunningServer } from '../src/server';
 
 const current = useBrowserPage();
 let page: Page;
 let standIn: DashScopeStandIn;
 let server: RunningServer;
-let sharedUrl: string | undefined;
 
 beforeAll(async () => {
   standIn = await startDashScopeStandIn({ pendingPolls: 1, runningPolls: 2 });
-  server = await startServer({ DASHSCOPE_API_KEY: standIn.apiKey, DASHSCOPE_BASE_URL: standIn.url, DASHSCOPE_POINTS_PER_SECOND: '2', SEED_TEMPLATES: '0' });
-  // This file's pages talk to its own server.
-  sharedUrl = process.env.E2E_BASE_URL;
-  process.env.E2E_BASE_URL = server.url;
+  server = await startOwnServer({ DASHSCOPE_API_KEY: standIn.apiKey, DASHSCOPE_BASE_URL: standIn.url, DASHSCOPE_POINTS_PER_SECOND: '2', SEED_TEMPLATES: '0' });
 }, 180_000);
 afterAll(async () => {
-  process.env.E2E_BASE_URL = sharedUrl;
   await server?.stop();
   await standIn?.close();
 });

@@ -10,19 +10,16 @@ import type { Page } from 'playwright-core';
 import { registerInBrowser, storedUser } from '../src/account';
 import { screenshot, useBrowserPage } from '../src/browser';
 import { shownPage } from '../src/create';
-import { ROOT, startServer, type RunningServer } from '../src/server';
+import { ROOT, startOwnServer, type RunningServer } from '../src/server';
 
 const current = useBrowserPage();
 let page: Page;
 let server: RunningServer;
-let sharedUrl: string | undefined;
 let song: Buffer;
 
 beforeAll(async () => {
   // WORKERS 0: this file is about the choice and what is saved; the render is the engine's tests' business.
-  server = await startServer({ SEED_TEMPLATES: '0', WORKERS: '0' });
-  sharedUrl = process.env.E2E_BASE_URL;
-  process.env.E2E_BASE_URL = server.url;
+  server = await startOwnServer({ SEED_TEMPLATES: '0', WORKERS: '0' });
   const file = path.join(os.tmpdir(), `e2e-song-${process.pid}.mp3`);
   const ffmpeg = path.join(ROOT, 'node_modules/@ffmpeg-installer/linux-x64/ffmpeg');
   execFileSync(ffmpeg, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=4', '-c:a', 'libmp3lame', file]);
@@ -36,7 +33,6 @@ beforeAll(async () => {
   expect(((await added.json()) as { rspCode: number }).rspCode).toBe(0);
 }, 180_000);
 afterAll(async () => {
-  process.env.E2E_BASE_URL = sharedUrl;
   await server?.stop();
 });
 beforeEach(() => {

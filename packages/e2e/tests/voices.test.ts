@@ -7,13 +7,12 @@ import { startMinimaxStandIn, type MinimaxStandIn } from '../../server/test/stan
 import { registerInBrowser, storedUser } from '../src/account';
 import { screenshot, useBrowserPage, waitForPage } from '../src/browser';
 import { accountInfo, shownPage } from '../src/create';
-import { startServer, type RunningServer } from '../src/server';
+import { startOwnServer, type RunningServer } from '../src/server';
 
 const current = useBrowserPage();
 let page: Page;
 let standIn: MinimaxStandIn;
 let server: RunningServer;
-let sharedUrl: string | undefined;
 
 type VoiceList = { list: { id: string; sampleUrl: string }[] };
 const listVoices = async (): Promise<VoiceList> =>
@@ -21,14 +20,11 @@ const listVoices = async (): Promise<VoiceList> =>
 
 beforeAll(async () => {
   standIn = await startMinimaxStandIn();
-  server = await startServer({ MINIMAX_API_KEY: standIn.apiKey, MINIMAX_BASE_URL: standIn.url, SEED_TEMPLATES: '0' });
-  sharedUrl = process.env.E2E_BASE_URL;
-  process.env.E2E_BASE_URL = server.url;
+  server = await startOwnServer({ MINIMAX_API_KEY: standIn.apiKey, MINIMAX_BASE_URL: standIn.url, SEED_TEMPLATES: '0' });
   // The first list asks for the samples; they are listed once stored.
   for (let i = 0; i < 600 && (await listVoices()).list.some((v) => v.sampleUrl === ''); i++) await new Promise((r) => setTimeout(r, 100));
 }, 180_000);
 afterAll(async () => {
-  process.env.E2E_BASE_URL = sharedUrl;
   await server?.stop();
   await standIn?.close();
 });

@@ -6,25 +6,20 @@ import { startOpenAiChatStandIn, type OpenAiChatStandIn } from '../../server/tes
 import { registerInBrowser, storedUser } from '../src/account';
 import { screenshot, useBrowserPage } from '../src/browser';
 import { accountInfo, shownPage } from '../src/create';
-import { startServer, type RunningServer } from '../src/server';
+import { startOwnServer, type RunningServer } from '../src/server';
 
 const current = useBrowserPage();
 let page: Page;
 let standIn: OpenAiChatStandIn;
 let server: RunningServer;
-let sharedUrl: string | undefined;
 
 beforeAll(async () => {
   standIn = await startOpenAiChatStandIn({ models: ['qwen-plus'] });
   standIn.settings.chunkChars = 3;
   standIn.settings.chunkDelayMs = 120;
-  server = await startServer({ LLM_BASE_URL: standIn.url, LLM_API_KEY: standIn.apiKey, LLM_MODEL: 'qwen-plus', LLM_POINTS: '1', SEED_TEMPLATES: '0' });
-  // This file's pages talk to its own server.
-  sharedUrl = process.env.E2E_BASE_URL;
-  process.env.E2E_BASE_URL = server.url;
+  server = await startOwnServer({ LLM_BASE_URL: standIn.url, LLM_API_KEY: standIn.apiKey, LLM_MODEL: 'qwen-plus', LLM_POINTS: '1', SEED_TEMPLATES: '0' });
 }, 180_000);
 afterAll(async () => {
-  process.env.E2E_BASE_URL = sharedUrl;
   await server?.stop();
   await standIn?.close();
 });
