@@ -1,4 +1,4 @@
-import { CODE_LENGTH, DURATION_MAX, DURATION_MIN, NEW_PASSWORD_MAX, NEW_PASSWORD_MIN } from './limits';
+import { CODE_LENGTH, DURATION_MAX, DURATION_MIN, NEW_PASSWORD_MAX, NEW_PASSWORD_MIN, SCRIPT_CHARS_PER_SECOND } from './limits';
 
 /**
  * The characters a text field refuses (docs/api.md "Conventions": control characters are refused, rspCode 2), as the
@@ -85,19 +85,18 @@ export function codeCharsValid(folded: string): boolean {
   return [...folded].every((c) => CODE_CHAR.test(c));
 }
 
-/**
- * How long a voice takes to read a script, as the form and the server estimate it before any audio
- * exists: about 4 Chinese characters a second at speed 1 (punctuation and spaces not counted),
- * faster or slower with the speed. The real narration is measured by the worker.
- */
-export const NARRATION_CHARS_PER_SECOND = 4;
 /** Seconds of video before the narration starts (the title card, at most this long) and after it ends. */
 export const NARRATION_LEAD_SECONDS = 1.5;
 export const NARRATION_TAIL_SECONDS = 0.5;
 
+/**
+ * How long a voice takes to read a script, as the form and the server estimate it before any audio
+ * exists: SCRIPT_CHARS_PER_SECOND at speed 1 (punctuation and spaces not counted), faster or
+ * slower with the speed. The real narration is measured by the worker.
+ */
 export function narrationSeconds(script: string, speed: number): number {
   const spoken = Array.from(script.replace(/[\s\p{P}\p{S}]/gu, '')).length;
-  return spoken / (NARRATION_CHARS_PER_SECOND * speed);
+  return spoken / (SCRIPT_CHARS_PER_SECOND * speed);
 }
 
 /** The whole seconds a video needs to hold a narration of `seconds`: the title card before it, a breath after. */

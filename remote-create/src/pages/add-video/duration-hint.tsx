@@ -1,7 +1,5 @@
-/** Seconds of the title card at the start of every video with a title (packages/engine timeline.ts: TITLE_MAX). */
-const TITLE_SECONDS = 1.5;
-/** How fast a script is read aloud or on screen: about four Chinese characters a second. */
-const CHARS_PER_SECOND = 4;
+import { NARRATION_LEAD_SECONDS, narrationSeconds } from '@app/contract';
+
 /** A picture holds the eye for about this long: fewer seconds and they flash by, more and the video drags. */
 const SECONDS_PER_PICTURE = 3;
 
@@ -11,11 +9,11 @@ const SECONDS_PER_PICTURE = 3;
  * model can make. Undefined while there is nothing to go on.
  */
 export function suggestDuration(input: { title: string; prompt: string; pictures: number; min: number; max: number }): number | undefined {
-  const chars = [...input.prompt.replace(/\s+/g, '')].length;
-  if (chars === 0 && input.pictures === 0) return undefined;
-  const reading = chars / CHARS_PER_SECOND;
+  // The script as a voice would read it (the estimate 跟随配音时长 uses too), after the title card.
+  const reading = narrationSeconds(input.prompt, 1);
+  if (reading === 0 && input.pictures === 0) return undefined;
   const showing = input.pictures * SECONDS_PER_PICTURE;
-  const seconds = Math.ceil((input.title.trim() ? TITLE_SECONDS : 0) + Math.max(reading, showing));
+  const seconds = Math.ceil((input.title.trim() ? NARRATION_LEAD_SECONDS : 0) + Math.max(reading, showing));
   return Math.min(input.max, Math.max(input.min, seconds));
 }
 
