@@ -67,6 +67,14 @@ describe('GET /docs/json', () => {
         '/admin/api/codes/disable',
         '/admin/api/points/grant',
         '/admin/api/templates/add',
+        '/admin/api/music/add',
+        '/admin/api/music/list',
+        '/admin/api/music/remove',
+        '/api/v1/ai/features',
+        '/api/v1/ai/write_script',
+        '/api/v1/video_task/models',
+        '/api/v1/video_task/music',
+        '/api/v1/video_task/voices',
       ].sort(),
     );
   });
@@ -76,8 +84,9 @@ describe('GET /docs/json', () => {
       for (const [method, operation] of Object.entries(operations)) {
         const success = Object.keys(operation.responses ?? {}).filter((code) => /^2\d\d$/.test(code));
         expect([route, method, success.length > 0]).toEqual([route, method, true]);
-        // The embedded store's upload is multipart (described in words); every other POST takes JSON.
-        if (method === 'post' && route !== '/files') {
+        // Two POSTs take a file, described in words: the embedded store's upload (multipart) and an
+        // operator's music track (the audio itself); every other POST takes JSON.
+        if (method === 'post' && route !== '/files' && route !== '/admin/api/music/add') {
           expect([route, Boolean((operation as { requestBody?: unknown }).requestBody)]).toEqual([route, true]);
         }
       }
