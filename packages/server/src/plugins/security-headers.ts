@@ -32,7 +32,7 @@ export const securityHeaders = appPlugin('security-headers', async (app) => {
  * attributes), pictures and videos from the store (this server, S3_PUBLIC_URL, or the API's host),
  * blob: and data: pictures (previews of a picked picture, inlined assets), requests to the API,
  * to the S3 endpoint (the presigned POST of an upload) and to the store (下载 fetches the video).
- * No page may frame this one.
+ * The service worker and the web app manifest come from this origin. No page may frame this one.
  */
 export function contentSecurityPolicy(config: Pick<ServerConfig, 'remoteUrls' | 's3'>, apiBaseUrl = ''): Record<string, string[]> {
   const remotes = origins(Object.values(config.remoteUrls));
@@ -52,6 +52,9 @@ export function contentSecurityPolicy(config: Pick<ServerConfig, 'remoteUrls' | 
     'media-src': unique([self, 'blob:', ...store]),
     'font-src': [self, 'data:', ...remotes],
     'connect-src': unique([self, ...remotes, ...api, ...store, ...origins([config.s3?.endpoint])]),
+    // The shell's service worker (/sw.js) and web app manifest, from this origin only.
+    'worker-src': [self],
+    'manifest-src': [self],
   };
 }
 

@@ -6,8 +6,9 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { REMOTE_NAMES } from '@app/contract';
 
 /**
- * Serves the built front end from `config.webRoot`: the shell at `/`, each remote under
- * `/remotes/<name>/` (with CORS, so a shell on another origin can load it). A dist folder that is
+ * Serves the built front end from `config.webRoot`: the shell at `/` (with its service worker
+ * `/sw.js`, web app manifest and icons), each remote under `/remotes/<name>/` (with CORS, so a
+ * shell on another origin can load it). A dist folder that is
  * missing is skipped with a warning; without the shell, `/` explains how to build it.
  */
 export const staticApps: FastifyPluginAsync = async (app) => {
@@ -50,6 +51,10 @@ export const staticApps: FastifyPluginAsync = async (app) => {
 };
 
 const COMMON_OPTIONS = {
+  // The builds write a `.br` and a `.gz` beside each script, manifest and page
+  // (webpack.config.base.ts): sent with its Content-Encoding to a client that accepts it (br
+  // first), the file itself to one that accepts neither; `Vary: Accept-Encoding` on all of them.
+  preCompressed: true,
   cacheControl: false, // set per file by setCacheHeaders
   setHeaders: setCacheHeaders,
   decorateReply: false, // several instances; nothing here uses reply.sendFile

@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import type { FastifyPluginAsync } from 'fastify';
 import { adminRoutes } from './admin/index.js';
 import { aiRoutes } from './api/v1/ai.js';
@@ -12,8 +13,24 @@ import { healthzRoutes } from './healthz/index.js';
 import { remotesJsonRoutes } from './remotes-json/index.js';
 import { fileRoutes } from './files/index.js';
 
+/**
+ * JSON answers of 1 KiB and more are compressed on the fly (br, else gzip) for a client that
+ * accepts it; smaller ones are not worth it. Only JSON: stored files and videos (`/files/…`, with
+ * their ranges) go as they are, and the AI writer's event stream is hijacked past these hooks. The
+ * built apps are not in this context: their files are compressed at build time
+ * (plugins/static-apps.ts). Request bodies are never decompressed.
+ */
+export const COMPRESS_OPTIONS = {
+  global: true,
+  globalDecompression: false,
+  threshold: 1024,
+  encodings: ['br', 'gzip'],
+  customTypes: /^application\/(?:[\w.-]+\+)?json(?:;|$)/,
+} as const;
+
 /** Every route folder, each in its own encapsulated context. */
 export const routes: FastifyPluginAsync = async (app) => {
+  await app.register(compress, { ...COMPRESS_OPTIONS, encodings: [...COMPRESS_OPTIONS.encodings] });
   await app.register(healthzRoutes);
   await app.register(remotesJsonRoutes);
   await app.register(docsRoutes);

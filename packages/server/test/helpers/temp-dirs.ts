@@ -14,7 +14,7 @@ export function removeTempDirs(): void {
 }
 
 /** Writes `files` (relative path → content) under `root`. */
-export function writeFiles(root: string, files: Record<string, string>): void {
+export function writeFiles(root: string, files: Record<string, string | Buffer>): void {
   for (const [relative, content] of Object.entries(files)) {
     const file = path.join(root, relative);
     mkdirSync(path.dirname(file), { recursive: true });

@@ -161,6 +161,8 @@ describe('the Content Security Policy', () => {
       'media-src': ["'self'", 'blob:'],
       'font-src': ["'self'", 'data:'],
       'connect-src': ["'self'"],
+      'worker-src': ["'self'"],
+      'manifest-src': ["'self'"],
     });
   });
 

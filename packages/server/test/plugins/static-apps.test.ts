@@ -1,9 +1,18 @@
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { makeTempDir, removeTempDirs, writeFiles } from '../helpers/temp-dirs.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REMOTE_ENTRY = 'var remote_create; /* names 123.3f2a1b9c4d5e6f70.js */';
+const SHELL_ENTRY = `console.log("shell entry"); ${'/* padding */ '.repeat(100)}`;
+const CHUNK = 'console.log("create chunk")';
+const INDEX = '<!doctype html><title>shell</title>';
+
+/** A file and the `.br` and `.gz` the build writes beside it. */
+function withCompressed(name: string, text: string): Record<string, string | Buffer> {
+  return { [name]: text, [`${name}.br`]: brotliCompressSync(text), [`${name}.gz`]: gzipSync(text) };
+}
 
 describe('static apps', () => {
   afterAll(removeTempDirs);
@@ -15,11 +24,12 @@ describe('static apps', () => {
     beforeAll(async () => {
       const webRoot = makeTempDir();
       writeFiles(webRoot, {
-        'shell/dist/index.html': '<!doctype html><title>shell</title>',
-        'shell/dist/main.js': 'console.log("shell entry")',
+        ...withCompressed('shell/dist/index.html', INDEX),
+        ...withCompressed('shell/dist/main.js', SHELL_ENTRY),
+        'shell/dist/main.js.map': '{"version":3}',
         'shell/dist/817.0a1b2c3d4e5f6a7b8c9d.js': 'console.log("shell chunk")',
         'remote-create/dist/remoteEntry.js': REMOTE_ENTRY,
-        'remote-create/dist/123.3f2a1b9c4d5e6f70.js': 'console.log("create chunk")',
+        ...withCompressed('remote-create/dist/123.3f2a1b9c4d5e6f70.js', CHUNK),
         'remote-create/dist/mf-manifest.json': '{}',
         'remote-auth/dist/remoteEntry.js': 'var remote_auth;',
         // remote-account is not built: it is skipped, the others are served.
@@ -77,6 +87,55 @@ describe('static apps', () => {
       });
       expect(res.statusCode).toBe(204);
       expect(res.headers['access-control-allow-origin']).toBe('*');
+    });
+
+    it('sends the pre-compressed file a browser accepts (br first), gzip to a gzip-only client, the file itself otherwise', async () => {
+      const get = (url: string, acceptEncoding?: string) =>
+        app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+
+      const br = await get('/main.js', 'gzip, deflate, br, zstd');
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SHELL_ENTRY);
+
+      const gzip = await get('/main.js', 'gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gzip.headers.vary).toMatch(/accept-encoding/i);
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(SHELL_ENTRY);
+
+      for (const accept of [undefined, 'identity']) {
+        const plain = await get('/main.js', accept);
+        expect([accept, plain.headers['content-encoding']]).toEqual([accept, undefined]);
+        expect(plain.headers.vary).toMatch(/accept-encoding/i);
+        expect(plain.body).toBe(SHELL_ENTRY);
+      }
+
+      // The page itself, at / and by name.
+      for (const url of ['/', '/index.html']) {
+        const page = await get(url, 'br');
+        expect([url, page.headers['content-encoding'], page.headers['content-type']]).toEqual([url, 'br', 'text/html; charset=utf-8']);
+        expect(brotliDecompressSync(page.rawPayload).toString()).toBe(INDEX);
+      }
+    });
+
+    it('keeps the cache headers and CORS of a pre-compressed remote chunk, and never compresses twice', async () => {
+      const res = await app.inject({ method: 'GET', url: '/remotes/create/123.3f2a1b9c4d5e6f70.js', headers: { 'accept-encoding': 'br', origin: 'https://shell.example.com' } });
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['cache-control']).toBe(IMMUTABLE);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(CHUNK);
+      // A file the build left uncompressed (too small to gain) goes as it is.
+      const entry = await app.inject({ method: 'GET', url: '/remotes/create/remoteEntry.js', headers: { 'accept-encoding': 'br' } });
+      expect(entry.headers['content-encoding']).toBeUndefined();
+      expect(entry.body).toBe(REMOTE_ENTRY);
+    });
+
+    it('still hides source maps', async () => {
+      const res = await app.inject({ method: 'GET', url: '/main.js.map', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.statusCode).toBe(404);
     });
 
     it('keeps CORS to the remotes', async () => {

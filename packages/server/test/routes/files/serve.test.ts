@@ -32,6 +32,18 @@ describeEngines('GET /files/<key> (the embedded store serves files)', (ctx) => {
     expect(new Date(String(res.headers['last-modified'])).getTime()).toBeGreaterThan(0);
   });
 
+  it('never compresses a stored file, whole or a range, for a client that accepts br and gzip', async () => {
+    const whole = await get(policy.url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-encoding']).toBeUndefined();
+    expect(whole.headers['content-length']).toBe(String(JPEG.length));
+    expect(whole.rawPayload).toEqual(JPEG);
+    const part = await get(policy.url, { 'accept-encoding': 'gzip, deflate, br', range: 'bytes=0-9' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-encoding']).toBeUndefined();
+    expect(part.rawPayload).toEqual(JPEG.subarray(0, 10));
+  });
+
   it('answers HEAD with the headers and no body', async () => {
     const res = await ctx.app().inject({ method: 'HEAD', url: policy.url });
     expect(res.statusCode).toBe(200);

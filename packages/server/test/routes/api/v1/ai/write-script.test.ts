@@ -79,10 +79,12 @@ describeEngines('POST /api/v1/ai/write_script', (ctx) => {
   it('streams the text as it is written, then the cleaned script, as server-sent events', async () => {
     const { user, token } = await signedInUser(ctx.db(), { points: 10 });
     standIn.settings.reply = '## 春日出游\n1. 花开满城，\n2. **一起出发吧**！\n';
-    const res = await ctx.app().inject({ method: 'POST', url: WRITE, payload: { token, title: '春日出游', duration: 5 }, headers: STREAM });
+    // A browser accepts br and gzip; the stream still goes as it is written, never compressed (or buffered).
+    const res = await ctx.app().inject({ method: 'POST', url: WRITE, payload: { token, title: '春日出游', duration: 5 }, headers: { ...STREAM, 'accept-encoding': 'gzip, deflate, br' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache, no-transform');
+    expect(res.headers['content-encoding']).toBeUndefined();
     // The security headers and the request id ride on the stream as on every answer.
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
