@@ -3,10 +3,14 @@
  * the options they pass. Federation, loaders, defines and the dev server are decided here once.
  */
 import path from 'node:path';
+import zlib from 'node:zlib';
 import webpack, { type Configuration } from 'webpack';
+import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { InjectManifest } from 'workbox-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { appIconFiles, webAppManifest } from './shell/build/app-icons';
 
 export interface AppOptions {
   /** Federation container name (a JS identifier): `shell`, `remoteCreate`, … */
@@ -19,6 +23,41 @@ export interface AppOptions {
   exposes?: Record<string, string>;
   /** The host only: the HTML page. */
   html?: { title: string; template: string };
+  /** The host only: its service worker's source (a production build compiles it to `sw.js`). */
+  serviceWorker?: string;
+}
+
+/**
+ * What the builds compress: scripts, styles, JSON and manifests, pages, SVG and the favicon.
+ * Not source maps (never served to the public by default) nor pictures (already compressed).
+ */
+const COMPRESSIBLE = /\.(?:js|css|html|json|webmanifest|svg|ico)$/;
+
+/**
+ * A `.br` (quality 11) and a `.gz` (level 9) beside each compressible file of a production build,
+ * made once here rather than on every request: the server sends the one a browser accepts
+ * (plugins/static-apps.ts), as can nginx (`brotli_static on; gzip_static on;`). A file that
+ * would not shrink by a tenth is left alone.
+ */
+function compressionPlugins(): webpack.WebpackPluginInstance[] {
+  return [
+    new CompressionPlugin<zlib.BrotliOptions>({
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      test: COMPRESSIBLE,
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+      threshold: 0,
+      minRatio: 0.9,
+    }),
+    new CompressionPlugin({
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      test: COMPRESSIBLE,
+      compressionOptions: { level: 9 },
+      threshold: 0,
+      minRatio: 0.9,
+    }),
+  ];
 }
 
 /**
@@ -131,6 +170,8 @@ export function createWebpackConfig(options: AppOptions) {
         new webpack.DefinePlugin({
           __APP_ENV__: JSON.stringify(appEnv),
           __API_BASE_URLS__: JSON.stringify(apiBaseUrls),
+          // The service worker is registered by production builds only (the dev server's files change).
+          __SERVICE_WORKER__: JSON.stringify(!dev && !!options.serviceWorker),
         }),
         new ModuleFederationPlugin({
           name: options.name,
@@ -156,13 +197,44 @@ export function createWebpackConfig(options: AppOptions) {
               // The server allows the page to reach the API the shell was built for (its CSP's
               // connect-src: packages/server/src/plugins/security-headers.ts), which it learns here.
               emitFile('build-env.json', JSON.stringify({ appEnv, apiBaseUrl: apiBaseUrls[appEnv as keyof typeof apiBaseUrls] })),
+              // The installable app: its manifest, icons and favicon (drawn here: shell/build/app-icons.ts).
+              emitFile('manifest.webmanifest', JSON.stringify(webAppManifest(), null, 2)),
+              emitFiles(appIconFiles),
             ]
           : []),
+        ...(options.serviceWorker && !dev
+          ? [
+              // sw.js: the shell's files precached (their list and revisions injected here), the
+              // remotes' chunks cached as they are used; see shell/src/sw.ts.
+              new InjectManifest({
+                swSrc: options.serviceWorker,
+                swDest: 'sw.js',
+                include: [/\.(?:js|html|webmanifest|png|ico)$/],
+                exclude: [/\.map$/, /\.(?:br|gz)$/, /^build-env\.json$/],
+              }),
+            ]
+          : []),
+        ...(dev ? [] : compressionPlugins()),
       ],
       performance: { hints: false },
       stats: 'errors-warnings',
       devServer,
     };
+  };
+}
+
+/** A plugin adding generated files to the output folder; `make` runs once per process (watch mode reuses it). */
+function emitFiles(make: () => Record<string, Buffer>): webpack.WebpackPluginInstance {
+  let files: Record<string, Buffer> | undefined;
+  return {
+    apply(compiler) {
+      compiler.hooks.thisCompilation.tap('EmitFiles', (compilation) => {
+        compilation.hooks.processAssets.tap({ name: 'EmitFiles', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+          files ??= make();
+          for (const [name, content] of Object.entries(files)) compilation.emitAsset(name, new webpack.sources.RawSource(content));
+        });
+      });
+    },
   };
 }
 

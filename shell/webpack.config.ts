@@ -5,4 +5,5 @@ export default createWebpackConfig({
   dir: __dirname,
   devPort: 3000,
   html: { title: 'AI视频生成工具', template: './src/index.html' },
+  serviceWorker: './src/sw.ts',
 });

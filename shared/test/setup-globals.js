@@ -1,6 +1,7 @@
 // The build-time constants webpack defines (webpack.config.base.ts), as the tests see them.
 globalThis.__APP_ENV__ = 'develop';
 globalThis.__API_BASE_URLS__ = { develop: '', trial: '', release: '' };
+globalThis.__SERVICE_WORKER__ = false;
 
 // Browsers have TextEncoder/TextDecoder; jsdom does not (react-router reads them when it loads).
 const { TextDecoder, TextEncoder } = require('node:util');

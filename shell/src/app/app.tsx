@@ -1,6 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { queryClient } from '@app/shared';
 import type { PageStack } from '../router/page-stack';
 import type { PageLoader } from './page-loader';
+import { OfflineNotice } from './offline-notice';
 import { PageHost } from './page-host';
 import { AppTabBar } from './tab-bar';
 
@@ -19,12 +21,19 @@ export function App({ stack, loader }: { stack: PageStack; loader: PageLoader })
     void go.catch(() => undefined);
   };
 
+  // Back online: the page whose module could not load tries again, and so do the requests.
+  const onReconnect = () => {
+    if (top && loader.get(top.page).status === 'error') void loader.retry(top.page);
+    void queryClient.refetchQueries({ type: 'active' });
+  };
+
   return (
     <div className="app-frame">
       {mounted.map((entry) => (
         <PageHost key={entry.id} entry={entry} active={entry === top} loader={loader} onBack={onBack} />
       ))}
       {top?.page.tab && <AppTabBar activeRoute={top.page.route} />}
+      <OfflineNotice onReconnect={onReconnect} />
     </div>
   );
 }

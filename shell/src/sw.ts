@@ -1,0 +1,52 @@
+/**
+ * The shell's service worker (built to /sw.js by InjectManifest, webpack.config.base.ts).
+ *
+ * - The shell — index.html, its entry and its hashed chunks, manifest and icons — is precached at
+ *   install, so a repeat start needs no network for the frame.
+ * - The remotes' content-hashed files (`/remotes/<name>/….<hash>.js`, on this origin or the
+ *   remote's own) are cached as they are first used: a hashed name never changes content.
+ * - Each remote's `remoteEntry.js` and `/remotes.json` go to the network first (the cached copy
+ *   only when it does not answer in 3 s, or offline), so a remote deployed on its own is picked up
+ *   on the next start.
+ * - Nothing else is touched: the API, stored files and videos (ranges), POSTs and other origins'
+ *   requests go to the network as if there were no worker.
+ *
+ * A new deployment of the shell changes this file (the revisions below): it installs, takes over at
+ * once, and the next start runs the new shell.
+ */
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
+
+/** A content hash in a remote's file name, as webpack writes it (`123.3f2a1b9c.js`, `assets/logo.3f2a1b9c.png`). */
+export const REMOTE_HASHED_FILE = /\/remotes\/[a-z]+\/(?:.+\/)?[^/]+\.[0-9a-f]{8,}\.(?:js|css|png|jpe?g|webp|gif|svg|woff2?)$/;
+/** What tells the shell where and what each remote is: always asked of the network first. */
+export const REMOTE_ENTRY = /\/remotes\/[a-z]+\/remoteEntry\.js$/;
+
+void self.skipWaiting();
+clientsClaim();
+
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && REMOTE_HASHED_FILE.test(url.pathname),
+  new CacheFirst({
+    cacheName: 'remote-chunks',
+    plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 60 * 60 * 24 * 30, purgeOnQuotaError: true })],
+  }),
+);
+
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' && (REMOTE_ENTRY.test(url.pathname) || (url.origin === self.location.origin && url.pathname === '/remotes.json')),
+  new NetworkFirst({
+    cacheName: 'remote-entries',
+    networkTimeoutSeconds: 3,
+    plugins: [new ExpirationPlugin({ maxEntries: 20, purgeOnQuotaError: true })],
+  }),
+);
