@@ -1,7 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { openRoute, phoneContext, screenshot, shownRoute, useBrowserPage, waitForPage } from '../src/browser';
 
-const current = useBrowserPage();
+// page.route fakes the remote being down; it does not see what a service worker fetches (once the
+// shell's worker controls the page, it fetches the remotes), so these pages run without one.
+const current = useBrowserPage({ serviceWorkers: 'block' });
 let page: Page;
 let english: BrowserContext | undefined;
 beforeEach(() => {
@@ -54,7 +56,7 @@ describe('a remote that is down', () => {
   });
 
   it('speaks the browser language for the runtime strings', async () => {
-    english = await phoneContext(current.browser(), { locale: 'en-US' });
+    english = await phoneContext(current.browser(), { locale: 'en-US', serviceWorkers: 'block' });
     page = await english.newPage();
     await page.route(ACCOUNT, (route) => route.abort('connectionrefused'));
     await openRoute(page, '/pages/about/about');

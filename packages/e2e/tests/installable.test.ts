@@ -1,0 +1,327 @@
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { baseUrl, phoneContext, screenshot, shownRoute, useBrowserPage, waitForPage } from '../src/browser';
+import { ROOT, startOwnServer, type RunningServer } from '../src/server';
+
+// The app as a phone gets it: compressed files, a web app manifest and icons, and a service
+// worker that starts the app from its cache — offline too — and picks up a remote deployed on its own.
+
+const current = useBrowserPage();
+
+interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A GET whose body is left as sent (fetch would decode it) and whose Accept-Encoding is ours alone. */
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+/** The body as the client reads it once its Content-Encoding is undone. */
+function decoded(res: Raw): Buffer {
+  const encoding = res.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(res.body);
+  if (encoding === 'gzip') return gunzipSync(res.body);
+  if (encoding === undefined) return res.body;
+  throw new Error(`unexpected Content-Encoding ${encoding}`);
+}
+
+/** What Chromium sends. */
+const BROWSER = 'gzip, deflate, br, zstd';
+
+/** A content-hashed script of a built app, that the build compressed. */
+function hashedScript(dist: string): string {
+  const name = readdirSync(path.join(ROOT, dist)).find((f) => /\.[0-9a-f]{8}\.js$/.test(f) && existsSync(path.join(ROOT, dist, `${f}.br`)));
+  if (!name) throw new Error(`no compressed hashed script in ${dist}`);
+  return name;
+}
+
+/** Width and height of a PNG, from its IHDR. */
+function pngSize(png: Buffer): [number, number] {
+  expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
+  return [png.readUInt32BE(16), png.readUInt32BE(20)];
+}
+
+describe('compression', () => {
+  const files = () => [
+    { url: '/', file: 'shell/dist/index.html', type: /^text\/html/ },
+    { url: '/main.js', file: 'shell/dist/main.js', type: /javascript/ },
+    { url: `/${hashedScript('shell/dist')}`, file: `shell/dist/${hashedScript('shell/dist')}`, type: /javascript/ },
+    { url: '/remotes/create/remoteEntry.js', file: 'remote-create/dist/remoteEntry.js', type: /javascript/ },
+    { url: `/remotes/account/${hashedScript('remote-account/dist')}`, file: `remote-account/dist/${hashedScript('remote-account/dist')}`, type: /javascript/ },
+    { url: '/manifest.webmanifest', file: 'shell/dist/manifest.webmanifest', type: /^application\/manifest\+json/ },
+  ];
+
+  it('sends br to a browser, gzip to a gzip-only client and the file itself otherwise, with Vary, keeping the cache headers', async () => {
+    for (const { url, file, type } of files()) {
+      const original = readFileSync(path.join(ROOT, file));
+      const plain = await rawGet(`${baseUrl()}${url}`);
+      for (const [accept, encoding] of [[BROWSER, 'br'], ['gzip', 'gzip'], ['identity', undefined], [undefined, undefined]] as const) {
+        const res = await rawGet(`${baseUrl()}${url}`, accept === undefined ? {} : { 'accept-encoding': accept });
+        expect([url, accept, res.status, res.headers['content-encoding']]).toEqual([url, accept, 200, encoding]);
+        expect(res.headers['content-type']).toMatch(type);
+        expect(res.headers.vary).toMatch(/accept-encoding/i);
+        expect(res.headers['cache-control']).toBe(plain.headers['cache-control']);
+        expect(decoded(res).equals(original)).toBe(true);
+        if (encoding) expect(res.body.length).toBeLessThan(original.length);
+      }
+    }
+    // Scripts: a hashed name is kept for good, an entry revalidated.
+    expect((await rawGet(`${baseUrl()}/main.js`, { 'accept-encoding': BROWSER })).headers['cache-control']).toBe('no-cache');
+    const chunk = await rawGet(`${baseUrl()}/${hashedScript('shell/dist')}`, { 'accept-encoding': BROWSER });
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('is what the browser receives: every script of the first route the build compressed comes as br', async () => {
+    const context = await phoneContext(current.browser(), { serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      const scripts: [string, string | undefined][] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script') scripts.push([new URL(response.url()).pathname, response.headers()['content-encoding']]);
+      });
+      await page.goto(`${baseUrl()}/#/`);
+      await waitForPage(page);
+      expect(scripts.map(([url]) => url)).toEqual(expect.arrayContaining(['/main.js', '/remotes/create/remoteEntry.js']));
+      // The file on disk each came from: compressed by the build (all but the smallest) means br on the wire.
+      const onDisk = (url: string) => {
+        const remote = /^\/remotes\/([a-z]+)\/(.+)$/.exec(url);
+        return remote ? path.join(ROOT, `remote-${remote[1]}`, 'dist', remote[2]!) : path.join(ROOT, 'shell', 'dist', url.slice(1));
+      };
+      const expected = scripts.map(([url]) => [url, existsSync(`${onDisk(url)}.br`) ? 'br' : undefined]);
+      expect(scripts).toEqual(expected);
+      expect(expected.filter(([, encoding]) => encoding === 'br').length).toBeGreaterThan(scripts.length / 2);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('compresses JSON answers of 1 KiB and more on the fly, not smaller ones', async () => {
+    const large = await rawGet(`${baseUrl()}/docs/json`, { 'accept-encoding': BROWSER });
+    expect(large.status).toBe(200);
+    expect(large.headers['content-encoding']).toBe('br');
+    expect(large.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(decoded(large).toString('utf8'))).toMatchObject({ openapi: expect.any(String) });
+    expect(decoded(large).length).toBeGreaterThan(1024);
+    const gzip = await rawGet(`${baseUrl()}/docs/json`, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+
+    const small = await rawGet(`${baseUrl()}/remotes.json`, { 'accept-encoding': BROWSER });
+    expect(small.status).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body.length).toBeLessThan(1024);
+    expect(JSON.parse(small.body.toString('utf8'))).toHaveProperty('create');
+  });
+});
+
+describe('the installable app', () => {
+  it('has a web app manifest with its name, colours, start URL and icons, each of which answers', async () => {
+    const res = await rawGet(`${baseUrl()}/manifest.webmanifest`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    const manifest = JSON.parse(res.body.toString('utf8'));
+    expect(manifest).toMatchObject({
+      name: 'AI视频生成工具',
+      short_name: expect.any(String),
+      lang: 'zh-CN',
+      start_url: './#/',
+      display: 'standalone',
+      theme_color: '#0067ED',
+      background_color: '#E8F0F8',
+    });
+    expect(manifest.short_name.length).toBeLessThanOrEqual(12);
+    const icons = manifest.icons as { src: string; sizes: string; type: string; purpose: string }[];
+    for (const [sizes, purpose] of [['192x192', 'any'], ['512x512', 'any'], ['192x192', 'maskable'], ['512x512', 'maskable']] as const) {
+      const icon = icons.find((i) => i.sizes === sizes && i.purpose === purpose);
+      expect([sizes, purpose, icon?.type]).toEqual([sizes, purpose, 'image/png']);
+      const png = await rawGet(new URL(icon!.src, `${baseUrl()}/manifest.webmanifest`).href);
+      expect([icon!.src, png.status, png.headers['content-type']]).toEqual([icon!.src, 200, 'image/png']);
+      expect(pngSize(png.body)).toEqual(sizes.split('x').map(Number));
+    }
+  });
+
+  it('answers /favicon.ico and names its icons, manifest and theme colour in the page', async () => {
+    const favicon = await rawGet(`${baseUrl()}/favicon.ico`);
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers['content-type']).toMatch(/^image\/(?:x-icon|vnd\.microsoft\.icon)/);
+    expect(favicon.body.readUInt16LE(2)).toBe(1); // an icon
+    expect(favicon.body.readUInt16LE(4)).toBeGreaterThanOrEqual(2); // several sizes
+    const touch = await rawGet(`${baseUrl()}/apple-touch-icon.png`);
+    expect(pngSize(touch.body)).toEqual([180, 180]);
+
+    const page = current.page();
+    await page.goto(`${baseUrl()}/#/`);
+    const head = await page.evaluate(() => ({
+      manifest: document.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.href,
+      icon: document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href,
+      touch: document.querySelector<HTMLLinkElement>('link[rel="apple-touch-icon"]')?.href,
+      theme: document.querySelector<HTMLMetaElement>('meta[name="theme-color"]')?.content,
+    }));
+    expect(head).toEqual({
+      manifest: `${baseUrl()}/manifest.webmanifest`,
+      icon: `${baseUrl()}/favicon.ico`,
+      touch: `${baseUrl()}/apple-touch-icon.png`,
+      theme: '#0067ED',
+    });
+  });
+
+  it('serves the service worker for revalidation, and the policy lets it and the manifest load', async () => {
+    const sw = await rawGet(`${baseUrl()}/sw.js`, { 'accept-encoding': BROWSER });
+    expect(sw.status).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(decoded(sw).toString('utf8')).toContain('index.html');
+    const policy = (await rawGet(`${baseUrl()}/`)).headers['content-security-policy'] ?? '';
+    expect(policy).toContain("worker-src 'self'");
+    expect(policy).toContain("manifest-src 'self'");
+  });
+});
+
+/** Waits until this page is controlled by the activated service worker. */
+async function controlled(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
+}
+
+/** The frame on a tab page: the shown page, the tab bar. */
+async function expectFrame(page: Page): Promise<void> {
+  await page.locator('.app-page[aria-hidden="false"]').waitFor();
+  await page.locator('.app-tabbar').waitFor();
+  expect(await page.locator('.app-tabbar .adm-tab-bar-item').count()).toBe(3);
+}
+
+describe('the service worker', () => {
+  it('activates; a second visit with the network cut shows the frame and the offline notice, and 重试 works once it is back', async () => {
+    const page = current.page();
+    await page.goto(`${baseUrl()}/#/`);
+    await waitForPage(page);
+    await controlled(page);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL)).toBe(`${baseUrl()}/sw.js`);
+
+    await current.context().setOffline(true);
+    const response = await page.goto(`${baseUrl()}/#/`);
+    // The page came from the worker's cache, not the browser's error page.
+    expect(response?.fromServiceWorker()).toBe(true);
+    await page.waitForFunction(() => (window as { uni?: unknown }).uni !== undefined);
+    await expectFrame(page);
+    const notice = page.locator('.app-offline');
+    await notice.waitFor();
+    expect(await notice.getAttribute('role')).toBe('alert');
+    await expect(notice.locator('.app-offline-text').textContent()).resolves.toBe('网络未连接，请检查网络后重试');
+    await waitForPage(page); // no endless spinner: content or the page's own retry element
+    await screenshot(page, 'offline-start');
+
+    // Still offline: 重试 checks and the notice stays.
+    await notice.getByRole('button', { name: '重试' }).click();
+    await notice.getByRole('button', { name: '重试' }).waitFor();
+    expect(await notice.isVisible()).toBe(true);
+
+    // Back online: 重试 hides the notice and the home page shows.
+    await current.context().setOffline(false);
+    await notice.getByRole('button', { name: '重试' }).click();
+    await notice.waitFor({ state: 'detached' });
+    await waitForPage(page);
+    expect(await shownRoute(page)).toBe('pages/index/index');
+    await page.locator('.app-page[aria-hidden="false"]').getByText('极速生成视频').first().waitFor();
+
+    // Now the remote's files are cached too: an offline start shows the home page itself.
+    await current.context().setOffline(true);
+    await page.goto(`${baseUrl()}/#/`);
+    await waitForPage(page);
+    await page.locator('.app-offline').waitFor();
+    await page.locator('.app-page[aria-hidden="false"]').getByText('极速生成视频').first().waitFor();
+    await screenshot(page, 'offline-start-cached');
+    await current.context().setOffline(false);
+  }, 120000);
+
+  it('never answers the API from its cache', async () => {
+    const page = current.page();
+    await page.goto(`${baseUrl()}/#/`);
+    await waitForPage(page);
+    await controlled(page);
+    // A call to the API (a POST) and a GET of the API go to the server, whatever the worker holds.
+    for (const [method, url] of [['POST', '/api/v1/ai/features'], ['GET', '/api/v1/ai/features']] as const) {
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith(url) && r.request().method() === method),
+        page.evaluate(([m, u]) => fetch(u, m === 'POST' ? { method: m, headers: { 'content-type': 'application/json' }, body: '{}' } : {}).then(() => undefined), [method, url] as const),
+      ]);
+      expect([method, response.fromServiceWorker()]).toEqual([method, false]);
+    }
+    const names = await page.evaluate(async () => (await caches.keys()).join(' '));
+    const cached = await page.evaluate(async (keys) => {
+      const urls: string[] = [];
+      for (const key of keys.split(' ')) for (const request of await (await caches.open(key)).keys()) urls.push(new URL(request.url).pathname);
+      return urls;
+    }, names);
+    expect(cached.length).toBeGreaterThan(5);
+    expect(cached.filter((p) => p.startsWith('/api/') || p.startsWith('/files/'))).toEqual([]);
+  });
+});
+
+describe('a remote deployed on its own', () => {
+  let webRoot: string;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    webRoot = mkdtempSync(path.join(os.tmpdir(), 'e2e-webroot-'));
+    for (const app of ['shell', 'remote-create', 'remote-account', 'remote-auth']) {
+      cpSync(path.join(ROOT, app, 'dist'), path.join(webRoot, app, 'dist'), { recursive: true, filter: (src) => !src.endsWith('.map') });
+    }
+    server = await startOwnServer({ WEB_ROOT: webRoot, SEED_TEMPLATES: '0' });
+  }, 150000);
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  /** Redeploys remote-account's entry as a new build would: the script and its .br and .gz. */
+  function redeployAccount(marker: string): void {
+    const file = path.join(webRoot, 'remote-account', 'dist', 'remoteEntry.js');
+    const script = `${readFileSync(file, 'utf8')}\n;window.__accountBuild = ${JSON.stringify(marker)};\n`;
+    writeFileSync(file, script);
+    writeFileSync(`${file}.br`, brotliCompressSync(script));
+    writeFileSync(`${file}.gz`, gzipSync(script));
+  }
+
+  const openAbout = async (page: Page) => {
+    await page.goto(`${server.url}/#/pages/about/about`);
+    await page.waitForFunction(() => (window as { uni?: unknown }).uni !== undefined);
+    await waitForPage(page);
+    await page.getByText('版本 1.0.0').waitFor();
+  };
+  const build = (page: Page) => page.evaluate(() => (window as { __accountBuild?: string }).__accountBuild ?? null);
+
+  it('is picked up on the next start, though the worker had cached its entry', async () => {
+    const page = current.page();
+    await openAbout(page);
+    await controlled(page);
+    await openAbout(page); // through the worker: the entry is cached now
+    expect(await build(page)).toBe(null);
+    const cached = await page.evaluate(async () => (await (await caches.open('remote-entries')).keys()).map((r) => new URL(r.url).pathname));
+    expect(cached).toContain('/remotes/account/remoteEntry.js');
+
+    redeployAccount('v2');
+    await openAbout(page);
+    expect(await build(page)).toBe('v2');
+
+    // Offline, the last entry seen is what starts.
+    await current.context().setOffline(true);
+    await openAbout(page);
+    expect(await build(page)).toBe('v2');
+    await current.context().setOffline(false);
+  }, 120000);
+});
