@@ -197,6 +197,15 @@ async function controlled(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
 }
 
+/**
+ * A fresh start of the app at `url` (a goto to the same address with only a #fragment would not
+ * load the page again); the response of the page itself.
+ */
+async function start(page: Page, url: string) {
+  await page.goto('about:blank');
+  return page.goto(url);
+}
+
 /** The frame on a tab page: the shown page, the tab bar. */
 async function expectFrame(page: Page): Promise<void> {
   await page.locator('.app-page[aria-hidden="false"]').waitFor();
@@ -213,7 +222,7 @@ describe('the service worker', () => {
     expect(await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL)).toBe(`${baseUrl()}/sw.js`);
 
     await current.context().setOffline(true);
-    const response = await page.goto(`${baseUrl()}/#/`);
+    const response = await start(page, `${baseUrl()}/#/`);
     // The page came from the worker's cache, not the browser's error page.
     expect(response?.fromServiceWorker()).toBe(true);
     await page.waitForFunction(() => (window as { uni?: unknown }).uni !== undefined);
@@ -240,7 +249,7 @@ describe('the service worker', () => {
 
     // Now the remote's files are cached too: an offline start shows the home page itself.
     await current.context().setOffline(true);
-    await page.goto(`${baseUrl()}/#/`);
+    await start(page, `${baseUrl()}/#/`);
     await waitForPage(page);
     await page.locator('.app-offline').waitFor();
     await page.locator('.app-page[aria-hidden="false"]').getByText('极速生成视频').first().waitFor();
@@ -297,11 +306,12 @@ describe('a remote deployed on its own', () => {
     writeFileSync(`${file}.gz`, gzipSync(script));
   }
 
+  /** Starts the app on 关于 (a page of remote-account) and waits until that remote has run. */
   const openAbout = async (page: Page) => {
-    await page.goto(`${server.url}/#/pages/about/about`);
+    await start(page, `${server.url}/#/pages/about/about`);
     await page.waitForFunction(() => (window as { uni?: unknown }).uni !== undefined);
     await waitForPage(page);
-    await page.getByText('版本 1.0.0').waitFor();
+    expect(await page.locator('.app-page[aria-hidden="false"] .app-page-error').count()).toBe(0);
   };
   const build = (page: Page) => page.evaluate(() => (window as { __accountBuild?: string }).__accountBuild ?? null);
 
