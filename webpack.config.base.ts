@@ -197,7 +197,7 @@ export function createWebpackConfig(options: AppOptions) {
               // The server allows the page to reach the API the shell was built for (its CSP's
               // connect-src: packages/server/src/plugins/security-headers.ts), which it learns here.
               emitFile('build-env.json', JSON.stringify({ appEnv, apiBaseUrl: apiBaseUrls[appEnv as keyof typeof apiBaseUrls] })),
-              // The installable app: its manifest, icons and favicon (drawn here: shell/build/app-icons.ts).
+              // The installable app: its manifest, icons and favicon (drawn by shell/build/app-icons.ts).
               emitFile('manifest.webmanifest', JSON.stringify(webAppManifest(), null, 2)),
               emitFiles(appIconFiles),
             ]
