@@ -221,6 +221,17 @@ describe('the service worker', () => {
     await controlled(page);
     expect(await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL)).toBe(`${baseUrl()}/sw.js`);
 
+    // Chromium's own verdict (what Lighthouse's installability audit reads): a manifest it parses
+    // without a complaint, and nothing keeping the app from being installed.
+    const cdp = await current.context().newCDPSession(page);
+    const manifest = await cdp.send('Page.getAppManifest');
+    expect(manifest.url).toBe(`${baseUrl()}/manifest.webmanifest`);
+    expect(manifest.errors).toEqual([]);
+    // The one complaint left is about this test's browser context: Playwright's are incognito.
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors.map((e) => e.errorId)).toEqual(['in-incognito']);
+    await cdp.detach();
+
     await current.context().setOffline(true);
     const response = await start(page, `${baseUrl()}/#/`);
     // The page came from the worker's cache, not the browser's error page.
