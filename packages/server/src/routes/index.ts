@@ -11,6 +11,7 @@ import { fooRoutes } from './foo/index.js';
 import { healthzRoutes } from './healthz/index.js';
 import { remotesJsonRoutes } from './remotes-json/index.js';
 import { fileRoutes } from './files/index.js';
+import { thumbnailRoutes } from './thumbs/index.js';
 
 /** Every route folder, each in its own encapsulated context. */
 export const routes: FastifyPluginAsync = async (app) => {
@@ -27,5 +28,7 @@ export const routes: FastifyPluginAsync = async (app) => {
   await app.register(aiRoutes);
   // /server_api/oss/stsPolicy, and the embedded store's /files/* (signed uploads, downloads).
   await app.register(fileRoutes);
+  // /thumbs/*: covers as right-sized WebP or JPEG, from either store.
+  await app.register(thumbnailRoutes);
   await app.register(adminRoutes);
 };
