@@ -150,6 +150,8 @@ export function createWebpackConfig(options: AppOptions) {
           dts: false,
           manifest: false,
         }),
+        // Remotes: which files each exposed page loads, for the server's preloads of the first route.
+        ...(options.exposes ? [preloadList()] : []),
         ...(options.html
           ? [
               new HtmlWebpackPlugin({ template: options.html.template, title: options.html.title, chunks: ['main'] }),
@@ -163,6 +165,28 @@ export function createWebpackConfig(options: AppOptions) {
       stats: 'errors-warnings',
       devServer,
     };
+  };
+}
+
+/**
+ * `preload.json`: for each exposed module (`./Home`), the script files of its chunk group, in the
+ * order webpack loads them (packages/server/src/plugins/first-route.ts preloads the first route's).
+ * Shared modules are not among them: the shell provides those.
+ */
+function preloadList(): webpack.WebpackPluginInstance {
+  return {
+    apply(compiler) {
+      compiler.hooks.thisCompilation.tap('PreloadList', (compilation) => {
+        compilation.hooks.processAssets.tap({ name: 'PreloadList', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+          const list: Record<string, string[]> = {};
+          for (const [name, group] of compilation.namedChunkGroups) {
+            const exposed = /^__federation_expose_(.+)$/.exec(name);
+            if (exposed) list[`./${exposed[1]}`] = group.getFiles().filter((file) => file.endsWith('.js'));
+          }
+          compilation.emitAsset('preload.json', new webpack.sources.RawSource(JSON.stringify(list, null, 2)));
+        });
+      });
+    },
   };
 }
 
