@@ -151,7 +151,7 @@ export function createWebpackConfig(options: AppOptions) {
           manifest: false,
         }),
         // Remotes: which files each exposed page loads, for the server's preloads of the first route.
-        ...(options.exposes ? [preloadList()] : []),
+        ...(options.exposes ? [preloadList(options.exposes)] : []),
         ...(options.html
           ? [
               new HtmlWebpackPlugin({ template: options.html.template, title: options.html.title, chunks: ['main'] }),
@@ -173,16 +173,20 @@ export function createWebpackConfig(options: AppOptions) {
  * order webpack loads them (packages/server/src/plugins/first-route.ts preloads the first route's).
  * Shared modules are not among them: the shell provides those.
  */
-function preloadList(): webpack.WebpackPluginInstance {
+function preloadList(exposes: Record<string, string>): webpack.WebpackPluginInstance {
+  // An exposed module's chunk group is the one whose origin is the container's import of its file.
+  const exposeOf = new Map(Object.entries(exposes).map(([name, file]) => [file, name]));
   return {
     apply(compiler) {
       compiler.hooks.thisCompilation.tap('PreloadList', (compilation) => {
         compilation.hooks.processAssets.tap({ name: 'PreloadList', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
           const list: Record<string, string[]> = {};
-          for (const [name, group] of compilation.namedChunkGroups) {
-            const exposed = /^__federation_expose_(.+)$/.exec(name);
-            if (exposed) list[`./${exposed[1]}`] = group.getFiles().filter((file) => file.endsWith('.js'));
+          for (const group of compilation.chunkGroups) {
+            const name = group.origins.map((origin) => exposeOf.get(origin.request)).find((found) => found !== undefined);
+            if (name) list[name] = [...new Set([...(list[name] ?? []), ...group.getFiles().filter((file) => file.endsWith('.js'))])];
           }
+          const missing = Object.keys(exposes).filter((name) => !list[name]?.length);
+          if (missing.length) compilation.errors.push(new webpack.WebpackError(`preload.json: no chunks found for ${missing.join(', ')}`));
           compilation.emitAsset('preload.json', new webpack.sources.RawSource(JSON.stringify(list, null, 2)));
         });
       });
