@@ -1,11 +1,14 @@
 // Lighthouse (12.8.2: 13 needs Node 22) on Debian's Chromium, its default mobile run: a phone
 // screen, simulated slow 4G and a 4× slower CPU. Its reports are kept in packages/e2e/artifacts.
-import { writeFileSync, mkdirSync } from 'node:fs';
+// Run as its own CLI under plain Node: loaded through tsx, the functions it sends into the page
+// carry helpers the page does not have.
+import { execFile } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { launch as launchChrome } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { ARTIFACTS, CHROMIUM } from '../src/browser';
 
@@ -46,15 +49,25 @@ function longestChain(chains: Record<string, ChainNode>): ChainNode['request'][]
   return best;
 }
 
+/** lighthouse/cli/index.js, beside the package's main module (core/index.js). */
+const LIGHTHOUSE_CLI = path.join(path.dirname(require.resolve('lighthouse')), '..', 'cli', 'index.js');
+
+interface Lhr {
+  runtimeError?: { message: string };
+  categories: Record<string, { score: number | null } | undefined>;
+  audits: Record<string, { id: string; score: number | null; scoreDisplayMode: string; displayValue?: string; numericValue?: number; details?: unknown } | undefined>;
+}
+
 async function runLighthouse(url: string, port: number, name: string): Promise<LighthouseRun> {
-  const result = await lighthouse(url, { port, output: ['html', 'json'], logLevel: 'error', onlyCategories: [...CATEGORIES] });
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { lhr, report } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
   mkdirSync(ARTIFACTS, { recursive: true });
-  const [html, json] = report as string[];
-  writeFileSync(path.join(ARTIFACTS, `lighthouse-${name}.html`), html!);
-  writeFileSync(path.join(ARTIFACTS, `lighthouse-${name}.json`), json!);
+  const outputPath = path.join(ARTIFACTS, `lighthouse-${name}`);
+  await promisify(execFile)(
+    process.execPath,
+    [LIGHTHOUSE_CLI, url, `--port=${port}`, '--output=json', '--output=html', `--output-path=${outputPath}`, `--only-categories=${CATEGORIES.join(',')}`, '--quiet'],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  const lhr = JSON.parse(readFileSync(`${outputPath}.report.json`, 'utf8')) as Lhr;
+  if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
   const scores: LighthouseRun['scores'] = {};
   for (const category of CATEGORIES) scores[category] = lhr.categories[category]?.score ?? undefined;
   const lcpMs = lhr.audits['largest-contentful-paint']?.numericValue ?? NaN;
@@ -67,6 +80,7 @@ async function runLighthouse(url: string, port: number, name: string): Promise<L
       console.log(`  +${Math.round((request.endTime - start) * 1000)} ms  ${(request.transferSize / 1024).toFixed(1)} KB  ${request.url}`);
     }
     const failing = Object.values(lhr.audits)
+      .filter((audit) => audit !== undefined)
       .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable')
       .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
     if (failing.length) console.log(`  audits below 0.9: ${failing.join(', ')}`);
