@@ -7,7 +7,8 @@ import type { ServerConfig } from '../config.js';
 
 /**
  * The shell's index.html as sent for `/`: with `<link rel="preload">` for what the first route
- * (首页, remote-create's `./Home`) needs — the remote's entry and the chunks of that exposed module —
+ * (首页, remote-create's `./Home`) needs — the shell's own start chunks, the remote's entry and the
+ * chunks of that exposed module —
  * so the browser fetches them while the shell's own scripts load, instead of one after the other
  * (docs/architecture.md "Front end"). The chunks' names come from the remote's build
  * (`preload.json`, written by webpack.config.base.ts); a remote on another origin gets its entry
@@ -22,21 +23,30 @@ function localDist(config: Pick<ServerConfig, 'webRoot' | 'remoteUrls'>): string
   return url === `/remotes/${FIRST_ROUTE_REMOTE}/remoteEntry.js` ? path.join(config.webRoot, `remote-${FIRST_ROUTE_REMOTE}`, 'dist') : null;
 }
 
-/** The scripts to preload: the remote's entry, then the exposed module's chunks (same folder as the entry). */
-export async function firstRouteScripts(config: Pick<ServerConfig, 'webRoot' | 'remoteUrls'>): Promise<string[]> {
-  const entry = config.remoteUrls[FIRST_ROUTE_REMOTE];
-  const dist = localDist(config);
-  if (!dist) return [entry];
-  let files: string[] = [];
+/** The plain script file names under `name` in a build's preload.json (none when it has no such list). */
+async function listed(dist: string, name: string): Promise<string[]> {
   try {
     const list = JSON.parse(await readFile(path.join(dist, 'preload.json'), 'utf8')) as Record<string, unknown>;
-    const named = list[FIRST_ROUTE_MODULE];
-    if (Array.isArray(named)) files = named.filter((file): file is string => typeof file === 'string' && /^[\w.-]+\.js$/.test(file));
+    const named = list[name];
+    return Array.isArray(named) ? named.filter((file): file is string => typeof file === 'string' && /^[\w.-]+\.js$/.test(file)) : [];
   } catch {
-    // Built before preload.json existed, or not built: the entry alone.
+    // Built before preload.json existed, or not built.
+    return [];
   }
+}
+
+/**
+ * The scripts to preload: the shell's own start (its bootstrap chunk and the shared modules it
+ * provides, which its entry would only ask for once it runs), then the remote's entry and the
+ * exposed module's chunks (same folder as the entry).
+ */
+export async function firstRouteScripts(shellDist: string, config: Pick<ServerConfig, 'webRoot' | 'remoteUrls'>): Promise<string[]> {
+  const shell = (await listed(shellDist, 'start')).map((file) => `/${file}`);
+  const entry = config.remoteUrls[FIRST_ROUTE_REMOTE];
+  const dist = localDist(config);
   const base = entry.slice(0, entry.lastIndexOf('/') + 1);
-  return [entry, ...files.map((file) => `${base}${file}`)];
+  const remote = dist ? (await listed(dist, FIRST_ROUTE_MODULE)).map((file) => `${base}${file}`) : [];
+  return [...shell, entry, ...remote];
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -61,7 +71,7 @@ interface Rendered {
 export function firstRouteHandler(shellDist: string, config: Pick<ServerConfig, 'webRoot' | 'remoteUrls'>) {
   let cached: Rendered | undefined;
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    const html = withPreloads(await readFile(path.join(shellDist, 'index.html'), 'utf8'), await firstRouteScripts(config));
+    const html = withPreloads(await readFile(path.join(shellDist, 'index.html'), 'utf8'), await firstRouteScripts(shellDist, config));
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
     if (cached?.etag !== etag) {
       const identity = Buffer.from(html);

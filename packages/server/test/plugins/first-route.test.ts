@@ -27,22 +27,27 @@ describe('the page for / (the first route\'s preloads)', () => {
   describe('with remote-create served here', () => {
     let app: FastifyInstance;
     beforeAll(async () => {
-      app = await appWith({ 'remote-create/dist/preload.json': JSON.stringify(PRELOAD_LIST) });
+      app = await appWith({
+        'remote-create/dist/preload.json': JSON.stringify(PRELOAD_LIST),
+        'shell/dist/preload.json': JSON.stringify({ start: ['259.4f55990c.js', '696.bc8b08b0.js'] }),
+      });
     });
     afterAll(() => app.close());
 
-    it('preloads the remote\'s entry and the home page\'s chunks, in the head, before the shell\'s script runs', async () => {
+    it('preloads the shell\'s start chunks, the remote\'s entry and the home page\'s chunks, in the head, before the shell\'s script runs', async () => {
       for (const url of ['/', '/index.html']) {
         const res = await app.inject({ method: 'GET', url });
         expect(res.statusCode).toBe(200);
         expect(res.headers).toMatchObject({ 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
         expect(preloads(res.body)).toEqual([
+          '/259.4f55990c.js',
+          '/696.bc8b08b0.js',
           '/remotes/create/remoteEntry.js',
           '/remotes/create/__federation_expose_Home.3f2a1b9c.js',
           '/remotes/create/vendors-antd.0a1b2c3d.js',
         ]);
         const head = res.body.slice(0, res.body.indexOf('</head>'));
-        expect(preloads(head)).toHaveLength(3);
+        expect(preloads(head)).toHaveLength(5);
         // Nothing render-blocking: the shell's one script is deferred, and no stylesheet is linked.
         expect(head).not.toMatch(/<script(?![^>]*\b(?:defer|async)\b)[^>]*\bsrc=/);
         expect(head).not.toContain('rel="stylesheet"');
