@@ -191,6 +191,8 @@ export function createWebpackConfig(options: AppOptions) {
           dts: false,
           manifest: false,
         }),
+        // Which files the first route loads, for the server's preloads (the shell's start, each remote page's).
+        preloadList(options.exposes),
         ...(options.html
           ? [
               new HtmlWebpackPlugin({ template: options.html.template, title: options.html.title, chunks: ['main'] }),
@@ -232,6 +234,41 @@ function emitFiles(make: () => Record<string, Buffer>): webpack.WebpackPluginIns
         compilation.hooks.processAssets.tap({ name: 'EmitFiles', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
           files ??= make();
           for (const [name, content] of Object.entries(files)) compilation.emitAsset(name, new webpack.sources.RawSource(content));
+        });
+      });
+    },
+  };
+}
+
+/**
+ * `preload.json`: the script files the first route needs, in the order webpack loads them
+ * (packages/server/src/plugins/first-route.ts preloads them from the page for `/`). A remote's
+ * lists each exposed module's chunk group (`./Home`: the group whose origin is the container's
+ * import of its file; shared modules are not among them, the shell provides those). The shell's
+ * lists `start`: its bootstrap chunk and the shared modules it provides at start — all but
+ * `@app/shared/kit/more`, which loads on demand.
+ */
+function preloadList(exposes: Record<string, string> | undefined): webpack.WebpackPluginInstance {
+  const exposeOf = new Map(Object.entries(exposes ?? {}).map(([name, file]) => [file, name]));
+  const startOf = (origin: { request: string; module: { identifier(): string } | null }): string | undefined => {
+    if (origin.request === './bootstrap') return 'start';
+    const provided = /^provide module \(default\) (.+?)@[^@]* = /.exec(origin.module?.identifier() ?? '')?.[1];
+    return provided !== undefined && provided !== '@app/shared/kit/more' ? 'start' : undefined;
+  };
+  const nameOf = exposes ? (origin: { request: string }) => exposeOf.get(origin.request) : startOf;
+  const wanted = exposes ? Object.keys(exposes) : ['start'];
+  return {
+    apply(compiler) {
+      compiler.hooks.thisCompilation.tap('PreloadList', (compilation) => {
+        compilation.hooks.processAssets.tap({ name: 'PreloadList', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+          const list: Record<string, string[]> = {};
+          for (const group of compilation.chunkGroups) {
+            const name = group.origins.map((origin) => nameOf(origin as Parameters<typeof startOf>[0])).find((found) => found !== undefined);
+            if (name) list[name] = [...new Set([...(list[name] ?? []), ...group.getFiles().filter((file) => file.endsWith('.js'))])];
+          }
+          const missing = wanted.filter((name) => !list[name]?.length);
+          if (missing.length) compilation.errors.push(new webpack.WebpackError(`preload.json: no chunks found for ${missing.join(', ')}`));
+          compilation.emitAsset('preload.json', new webpack.sources.RawSource(JSON.stringify(list, null, 2)));
         });
       });
     },

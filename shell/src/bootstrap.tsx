@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { bus, provideNavigation, queryClient, refreshAccountInfo, session } from '@app/shared';
 import { App } from './app/app';
 import { PageLoader } from './app/page-loader';
+import { prefetchFirstRouteData } from './app/first-route-data';
 import { startScaling } from './app/scaling';
 import type { RemoteEntries } from './federation/remote-entries';
 import { loadPageComponent, registerAll, resetRemote } from './federation/remotes';
@@ -29,6 +30,7 @@ export async function main(entries: Promise<RemoteEntries>): Promise<void> {
   });
   provideNavigation(stack);
   installUniGlobal();
+  prefetchFirstRouteData(history.currentUrl());
 
   createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={queryClient}>

@@ -185,3 +185,17 @@ export const VOICE_PROVIDERS = ['minimax', 'volc'] as const;
 export type VoiceProviderId = (typeof VOICE_PROVIDERS)[number];
 export const VOICE_GENDERS = ['female', 'male'] as const;
 export type VoiceGender = (typeof VOICE_GENDERS)[number];
+
+/**
+ * Cover thumbnails (`GET /thumbs/<key>/<width>.<format>`): the widths a thumbnail is made at (a
+ * cover narrower than one is not enlarged) and its formats — WebP, with JPEG for browsers without it.
+ */
+export const THUMBNAIL_WIDTHS = [160, 320, 480, 640] as const;
+export type ThumbnailWidth = (typeof THUMBNAIL_WIDTHS)[number];
+export const THUMBNAIL_FORMATS = ['webp', 'jpg'] as const;
+export type ThumbnailFormat = (typeof THUMBNAIL_FORMATS)[number];
+
+/** The address of one thumbnail, from the `coverThumbUrl` the API gives (empty when there is none). */
+export function thumbnailUrl(coverThumbUrl: string, width: ThumbnailWidth, format: ThumbnailFormat): string {
+  return coverThumbUrl ? `${coverThumbUrl}/${width}.${format}` : '';
+}

@@ -25,6 +25,9 @@ export const SysVideo = Type.Object({
   category: Type.String(),
   style: Type.String(),
   coverUrl: Type.String({ description: '封面地址；还没有示例视频时为空字符串' }),
+  coverThumbUrl: Type.String({
+    description: '封面缩略图地址前缀：其后加 `/<宽度>.webp` 或 `/<宽度>.jpg`（GET /thumbs/*）；封面不是本服务存储的文件或还没有封面时为空字符串',
+  }),
   videoUrl: Type.String({ description: '示例视频地址；还没有时为空字符串' }),
   duration: Type.Integer({ description: '秒' }),
   aspectRatio: StringEnum(ASPECT_RATIOS),
@@ -47,6 +50,7 @@ export const VideoTask = Type.Object({
   cost: Type.Integer({ description: '扣除的积分；failed 与 cancelled 会退还一次' }),
   videoUrl: Type.String({ description: 'succeeded 之前为空字符串' }),
   coverUrl: Type.String({ description: 'succeeded 之前为空字符串' }),
+  coverThumbUrl: Type.String({ description: '封面缩略图地址前缀（同 SysVideo.coverThumbUrl）；succeeded 之前为空字符串' }),
   errorMsg: Type.String({ description: 'failed 时的原因，否则为空字符串' }),
   createdAt: Type.Integer(),
   startedAt: Type.Integer({ description: '开始生成的时间，未开始为 0' }),

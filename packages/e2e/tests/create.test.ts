@@ -33,6 +33,13 @@ describe('the newcomer’s first video', () => {
     // 首页: the balance and the gallery, our template first.
     await openRoute(page, '/');
     await page.locator('.cr-template-cover[data-loaded]').first().waitFor();
+    // The cover on screen is a thumbnail sized for the card (a 2× phone: 320 or 480 px of WebP), not the frame.
+    const shownCover = await page
+      .locator('.cr-template-cover[data-loaded]')
+      .first()
+      .evaluate((img: HTMLImageElement) => ({ src: img.currentSrc, width: img.naturalWidth }));
+    expect(shownCover.src).toMatch(/\/thumbs\/templates\/.+\/(320|480)\.webp$/);
+    expect(shownCover.width).toBeLessThanOrEqual(480);
     expect(await page.locator('.cr-balance strong').textContent()).toBe(String(start));
     await readmeScreenshot(page, 'home');
     await page.locator('.cr-template-card').first().click();

@@ -32,7 +32,7 @@ describe('the server behind the apps', () => {
 describe('the built-in templates of a fresh server', () => {
   const list = async () => {
     const res = await fetch(`${baseUrl()}/api/v1/sysVideo/list`, { method: 'POST', headers: { 'content-type': 'application/json', connection: 'close' }, body: '{"pageSize":20}' });
-    return (await res.json()).data as { list: { title: string; category: string; videoUrl: string; coverUrl: string }[]; total: number };
+    return (await res.json()).data as { list: { title: string; category: string; videoUrl: string; coverUrl: string; coverThumbUrl: string }[]; total: number };
   };
 
   // The server answered /healthz before any sample was rendered (the global setup waits for it);
@@ -51,6 +51,10 @@ describe('the built-in templates of a fresh server', () => {
       expect([video.status, video.type, video.body.length]).toEqual([206, 'video/mp4', 1024]);
       const cover = await get(`${baseUrl()}${template.coverUrl}`);
       expect([cover.status, cover.type, cover.body.subarray(0, 3)]).toEqual([200, 'image/jpeg', Buffer.from([0xff, 0xd8, 0xff])]);
+      // Its thumbnails, made when the sample was stored: a WebP far lighter than the frame.
+      const thumb = await get(`${baseUrl()}${template.coverThumbUrl}/320.webp`);
+      expect([thumb.status, thumb.type, thumb.body.subarray(8, 12).toString()]).toEqual([200, 'image/webp', 'WEBP']);
+      expect(thumb.body.length).toBeLessThan(cover.body.length / 2);
     }
   }, 180_000);
 });

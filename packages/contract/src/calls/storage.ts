@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { call, SignedIn } from '../call';
-import { UPLOAD_KINDS } from '../limits';
+import { THUMBNAIL_FORMATS, THUMBNAIL_WIDTHS, UPLOAD_KINDS } from '../limits';
 import { Message, StringEnum } from '../schema-kit';
 import { UploadPolicy } from '../shapes';
 
@@ -79,4 +79,32 @@ export const serveFile = call({
   },
 });
 
-export const storageCalls = { stsPolicy, upload, serveFile };
+/** Why a thumbnail is refused: 404 `{ msg }`. */
+export const ThumbnailRefusal = {
+  badSize: `缩略图尺寸无效，可用宽度：${THUMBNAIL_WIDTHS.join('、')}，格式：${THUMBNAIL_FORMATS.join('、')}`,
+  notFound: '文件不存在',
+  notImage: '该文件不是图片，无法生成缩略图',
+} as const;
+
+export const serveThumbnail = call({
+  method: 'GET',
+  path: '/thumbs/*',
+  access: 'public',
+  tags,
+  summary: '封面缩略图（WebP 或 JPEG，按宽度缩小）',
+  description:
+    '`/thumbs/<key>/<width>.<format>`: the stored picture `<key>` (a template\'s or a video\'s cover) scaled to `<width>` pixels wide ' +
+    `(one of ${THUMBNAIL_WIDTHS.join(', ')}; a narrower picture keeps its own width), its aspect kept, as \`webp\` or \`jpg\`. ` +
+    'Made once, on the first request or when the cover is stored, and kept in the file store beside it (`thumbs/<key>/<width>.<format>`); ' +
+    'removed with the cover. The API gives the prefix as `coverThumbUrl` (`/thumbs/<key>`). Answered with the cover\'s caching ' +
+    '(`public, max-age=31536000, immutable` for template samples, `public, max-age=3600` for users\' videos), an ETag (304 on a match) ' +
+    'and `Content-Type: image/webp` or `image/jpeg`. A width or format not listed is 404 with the list; a cover that is not there, 404.',
+  params: Type.Object({ '*': Type.String({ description: '封面文件键 / 宽度.格式，如 templates/1/…/cover.jpg/320.webp' }) }),
+  responses: {
+    200: binary('缩略图'),
+    304: Type.Null({ description: '未修改' }),
+    404: Message('缩略图尺寸无效或文件不存在'),
+  },
+});
+
+export const storageCalls = { stsPolicy, upload, serveFile, serveThumbnail };

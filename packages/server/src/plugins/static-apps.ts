@@ -4,11 +4,12 @@ import cors from '@fastify/cors';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { REMOTE_NAMES } from '@app/contract';
+import { firstRouteHandler } from './first-route.js';
 
 /**
- * Serves the built front end from `config.webRoot`: the shell at `/` (with its service worker
- * `/sw.js`, web app manifest and icons), each remote under `/remotes/<name>/` (with CORS, so a
- * shell on another origin can load it). A dist folder that is
+ * Serves the built front end from `config.webRoot`: the shell at `/` (its page with the first
+ * route's preloads: ./first-route; its service worker `/sw.js`, web app manifest and icons), each
+ * remote under `/remotes/<name>/` (with CORS, so a shell on another origin can load it). A dist folder that is
  * missing is skipped with a warning; without the shell, `/` explains how to build it.
  */
 export const staticApps: FastifyPluginAsync = async (app) => {
@@ -22,6 +23,10 @@ export const staticApps: FastifyPluginAsync = async (app) => {
 
   const shellDist = path.join(webRoot, 'shell', 'dist');
   if (isDirectory(shellDist)) {
+    // The page itself carries the first route's preloads (plugins/first-route); the rest is files.
+    const page = firstRouteHandler(shellDist, app.config);
+    app.get('/', { schema: { hide: true } }, page);
+    app.get('/index.html', { schema: { hide: true } }, page);
     await app.register(fastifyStatic, { ...STATIC_OPTIONS, root: shellDist, prefix: '/' });
   } else {
     app.log.warn(`${shellDist} does not exist: "/" answers 503 until the front end is built (npm run build)`);

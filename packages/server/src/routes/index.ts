@@ -12,6 +12,7 @@ import { fooRoutes } from './foo/index.js';
 import { healthzRoutes } from './healthz/index.js';
 import { remotesJsonRoutes } from './remotes-json/index.js';
 import { fileRoutes } from './files/index.js';
+import { thumbnailRoutes } from './thumbs/index.js';
 
 /**
  * JSON answers of 1 KiB and more are compressed on the fly (br, else gzip) for a client that
@@ -44,5 +45,7 @@ export const routes: FastifyPluginAsync = async (app) => {
   await app.register(aiRoutes);
   // /server_api/oss/stsPolicy, and the embedded store's /files/* (signed uploads, downloads).
   await app.register(fileRoutes);
+  // /thumbs/*: covers as right-sized WebP or JPEG, from either store.
+  await app.register(thumbnailRoutes);
   await app.register(adminRoutes);
 };

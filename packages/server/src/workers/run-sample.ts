@@ -8,7 +8,8 @@ import { holdLease } from './held-lease.js';
 import { templateMusic } from '../modules/music/music-choice.js';
 import type { RenderDirs } from './render-dirs.js';
 import type { WorkerLog } from './run-task.js';
-import { storeFile } from './store-outputs.js';
+import { storeCover, storeFile } from './store-outputs.js';
+import { thumbnailKeys } from '../modules/storage/thumbnails.js';
 
 export interface SampleRunnerDeps {
   db: Db;
@@ -58,9 +59,9 @@ export async function runSample(deps: SampleRunnerDeps, lease: SampleLease, temp
     );
     signal.throwIfAborted();
     const stem = `templates/${template.id}/${randomBytes(8).toString('hex')}`;
-    stored.push(`${stem}.mp4`, `${stem}.jpg`);
+    stored.push(`${stem}.mp4`, `${stem}.jpg`, ...thumbnailKeys(`${stem}.jpg`));
     const video = await storeFile(deps.store, `${stem}.mp4`, result.video, 'video/mp4');
-    const cover = await storeFile(deps.store, `${stem}.jpg`, result.cover, 'image/jpeg');
+    const cover = await storeCover(deps.store, `${stem}.jpg`, result.cover);
     const outputs = { video: { ...video, url: deps.store.fileUrl(video.key) }, cover: { ...cover, url: deps.store.fileUrl(cover.key) } };
     if (await completeSample(deps.db, held, outputs)) {
       deps.log.info({ templateId: template.id, videoUrl: outputs.video.url }, 'template sample rendered');

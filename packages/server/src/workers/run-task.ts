@@ -21,6 +21,7 @@ import type { RenderDirs } from './render-dirs.js';
 import { CLIPS_SHARE, makeClips, type ClipDeps } from './run-clips.js';
 import { prepareRenderTask } from './task-inputs.js';
 import { storeOutputs } from './store-outputs.js';
+import { deleteThumbnails } from '../modules/storage/thumbnails.js';
 import { narrate, type NarrationDeps } from './task-narration.js';
 
 export type WorkerLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -123,5 +124,5 @@ async function discardOutputs(deps: TaskRunnerDeps, task: { id: number; outputTo
   const [row] = await deps.db.select({ status: videoTasks.status, deletedAt: videoTasks.deletedAt }).from(videoTasks).where(eq(videoTasks.id, task.id));
   if (row && row.deletedAt === null && (row.status === 'succeeded' || row.status === 'processing')) return;
   const keys = taskOutputKeys(task.outputToken);
-  await Promise.all([deps.store.delete(keys.video), deps.store.delete(keys.cover)]);
+  await Promise.all([deps.store.delete(keys.video), deps.store.delete(keys.cover), deleteThumbnails(deps.store, keys.cover)]);
 }

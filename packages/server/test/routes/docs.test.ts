@@ -61,6 +61,7 @@ describe('GET /docs/json', () => {
         '/server_api/oss/stsPolicy',
         '/files',
         '/files/{*}',
+        '/thumbs/{*}',
         '/admin/api/codes/create',
         '/admin/api/codes/batches',
         '/admin/api/codes/list',

@@ -49,7 +49,7 @@ describeTaskEngines('video workers', (ctx) => {
   });
 
   it('renders a task: pictures in, files stored under the task, succeeded at 100 with its URLs', async () => {
-    const template = await addTemplate(ctx.db(), {
+    const template = await addTemplate(ctx.db(), ctx.app().config, {
       title: '复古', description: '', category: '生活', style: 'retro', coverUrl: '/files/t/1.jpg', videoUrl: '/files/t/1.mp4', duration: 10, aspectRatio: '1:1', sort: 0, params: { color: '#c96' },
     });
     const { user, token } = await signedInUser(ctx.db(), { points: 10 });

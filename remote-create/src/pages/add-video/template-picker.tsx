@@ -23,7 +23,7 @@ export function TemplatePicker({ value, onChange }: Props) {
       </button>
       {shown.map((t) => (
         <button key={t.id} type="button" role="radio" aria-checked={value === t.id} className="cr-template-option" onClick={() => onChange(t)}>
-          <Cover src={t.coverUrl} />
+          <Cover src={t.coverUrl} thumbUrl={t.coverThumbUrl} aspectRatio={t.aspectRatio} box="option" />
           <span className="cr-template-option-title">{t.title}</span>
         </button>
       ))}

@@ -34,10 +34,35 @@ describe('首页', () => {
     expect(screen.getByText('美食探店')).toBeTruthy();
     expect(screen.getByText('0:15')).toBeTruthy();
     expect(screen.getByText('1:00')).toBeTruthy();
-    expect(container.querySelector('img.cr-template-cover')?.getAttribute('src')).toBe(`${server().origin}/files/templates/7.jpg`);
+    // The cover as right-sized thumbnails: WebP, a JPEG for browsers without it, its shape known before it loads.
+    const img = container.querySelector('img.cr-template-cover')!;
+    const origin = server().origin;
+    expect(img.getAttribute('src')).toBe(`${origin}/thumbs/templates/7.jpg/320.jpg`);
+    expect(img.getAttribute('srcset')).toBe(
+      `${origin}/thumbs/templates/7.jpg/160.jpg 160w, ${origin}/thumbs/templates/7.jpg/320.jpg 320w, ${origin}/thumbs/templates/7.jpg/480.jpg 480w, ${origin}/thumbs/templates/7.jpg/640.jpg 640w`,
+    );
+    expect(img.closest('picture')?.querySelector('source')?.getAttribute('type')).toBe('image/webp');
+    expect(img.closest('picture')?.querySelector('source')?.getAttribute('srcset')).toContain(`${origin}/thumbs/templates/7.jpg/320.webp 320w`);
+    // A 9:16 cover in a 3:4 card is drawn as wide as the card: 44.2% of the screen.
+    expect(img.getAttribute('sizes')).toBe('(min-width: 960px) 424px, 44.2vw');
+    expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['360', '640']);
+    // The first row's covers come first; later ones wait until they are near.
+    expect(img.getAttribute('fetchpriority')).toBe('high');
+    expect(img.getAttribute('loading')).toBe('eager');
     expect(container.querySelectorAll('.cr-template-cover.cr-cover--placeholder')).toHaveLength(1);
     fireEvent.click(screen.getByText('旅行日记'));
     expect(nav.calls).toEqual(['navigateTo /pagesA/detail/videoDetail?sysId=7']);
+  });
+
+  it('shows an operator\'s own cover URL as it is, and lazy-loads covers past the first row', async () => {
+    const external = { coverUrl: 'https://cdn.example.com/c.jpg', coverThumbUrl: '' };
+    api(server(), LIST, answer(page(['1', '2', '3'].map((id) => template({ id, title: `模板${id}`, aspectRatio: '16:9', ...external })))));
+    const { container } = renderPage(<HomePage />);
+    await screen.findByText('模板3');
+    const imgs = [...container.querySelectorAll('img.cr-template-cover')];
+    expect(imgs.map((img) => img.getAttribute('src'))).toEqual(Array(3).fill('https://cdn.example.com/c.jpg'));
+    expect(container.querySelector('picture')).toBeNull();
+    expect(imgs.map((img) => img.getAttribute('loading'))).toEqual(['eager', 'eager', 'lazy']);
   });
 
   it('the entry opens 极速生成视频', async () => {

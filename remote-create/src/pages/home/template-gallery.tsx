@@ -6,7 +6,10 @@ import { LoadFailed } from '../../components/load-failed';
 import { formatDuration } from '../../lib/format';
 import { useTemplateList } from '../../templates/template-list';
 
-function TemplateCard({ template }: { template: SysVideo }) {
+/** The rows of cards a phone shows on opening: their covers are fetched first, the rest as they scroll near. */
+const FIRST_ROWS = 1;
+
+function TemplateCard({ template, priority }: { template: SysVideo; priority: boolean }) {
   return (
     <button
       type="button"
@@ -14,7 +17,14 @@ function TemplateCard({ template }: { template: SysVideo }) {
       onClick={() => void navigateTo({ url: `/pagesA/detail/videoDetail?sysId=${encodeURIComponent(template.id)}` }).catch(() => undefined)}
     >
       <span className="cr-template-media">
-        <Cover src={template.coverUrl} className="cr-template-cover" />
+        <Cover
+          src={template.coverUrl}
+          thumbUrl={template.coverThumbUrl}
+          aspectRatio={template.aspectRatio}
+          box="card"
+          priority={priority}
+          className="cr-template-cover"
+        />
         <span className="cr-template-duration">{formatDuration(template.duration)}</span>
       </span>
       <span className="cr-template-title">{template.title}</span>
@@ -47,8 +57,8 @@ export function TemplateGallery() {
   return (
     <>
       <div className="cr-template-grid">
-        {list.map((template) => (
-          <TemplateCard key={template.id} template={template} />
+        {list.map((template, index) => (
+          <TemplateCard key={template.id} template={template} priority={index < FIRST_ROWS * 2} />
         ))}
       </div>
       <LoadMore query={templates} enabled={active} />

@@ -17,7 +17,7 @@ export function TaskItem({ task, onLongPress }: { task: VideoTask; onLongPress: 
       onClick={() => void navigateTo({ url: `/pagesA/detail/videoDetail?id=${encodeURIComponent(task.id)}` }).catch(() => undefined)}
     >
       <span className="cr-task-media">
-        <Cover src={task.coverUrl} className="cr-task-cover" />
+        <Cover src={task.coverUrl} thumbUrl={task.coverThumbUrl} aspectRatio={task.aspectRatio} box="list" className="cr-task-cover" />
         <span className="cr-task-duration">{formatDuration(task.duration)}</span>
       </span>
       <span className="cr-task-body">

@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.js';
 import { BusinessError } from '../../lib/errors.js';
 import { changePoints } from '../points/ledger.js';
 import { countAttempt, type Limit } from '../rate-limit/rate-limit.js';
-import { getTemplate } from '../templates/templates.js';
+import { findTemplateRow } from '../templates/templates.js';
 import { createLlmClient, llmFailure, LlmFailure, type LlmFailureKind } from './llm-client.js';
 import { cleanScript, maxTokens, scriptMessages, type ScriptRequest } from './script-prompt.js';
 
@@ -70,7 +70,7 @@ const MESSAGES: Record<LlmFailureKind, string> = {
 export async function admitWriteCall(deps: WriteDeps, userId: number, input: WriteInput): Promise<PaidCall> {
   const settings = deps.config.llm;
   if (!settings) throw new BusinessError(RspCode.notAllowed, WriteScriptMsg.notOffered);
-  const template = input.templateId ? await getTemplate(deps.db, input.templateId) : undefined;
+  const template = input.templateId ? await findTemplateRow(deps.db, input.templateId) : undefined;
   await countAttempt(deps.db, writeLimit(userId));
   const title = `AI 帮写「${input.title}」`;
   if (settings.points > 0) {

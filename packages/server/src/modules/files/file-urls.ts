@@ -32,3 +32,14 @@ export function keyOfFileUrl(config: Pick<ServerConfig, 's3'>, url: string): str
 export function userDir(userId: number): string {
   return `users/${userId}/`;
 }
+
+/** Where a stored picture's thumbnails are asked for (GET /thumbs/*: append `/<width>.<format>`), on this server. */
+export function thumbUrlOfKey(key: string): string {
+  return `/thumbs/${key}`;
+}
+
+/** The thumbnails of a cover URL this server issued; empty for any other (an operator's own address). */
+export function coverThumbUrl(config: Pick<ServerConfig, 's3'>, coverUrl: string): string {
+  const key = coverUrl ? keyOfFileUrl(config, coverUrl) : null;
+  return key ? thumbUrlOfKey(key) : '';
+}

@@ -14,7 +14,11 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export const USER_CONTENT = 'public, max-age=3600';
 
-/** Template samples (`templates/…`) are the server's own public files; everything else is a user's. */
+/**
+ * Template samples (`templates/…`) are the server's own public files; everything else is a user's.
+ * A thumbnail (`thumbs/<key>/…`, storage/thumbnails) is cached as its picture is.
+ */
 export function cacheControlOf(key: string): string {
-  return key.startsWith('templates/') ? IMMUTABLE : USER_CONTENT;
+  const picture = key.startsWith('thumbs/') ? key.slice('thumbs/'.length) : key;
+  return picture.startsWith('templates/') ? IMMUTABLE : USER_CONTENT;
 }

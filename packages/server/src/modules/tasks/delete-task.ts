@@ -9,6 +9,7 @@ import { storedClipKeys } from '../clips/task-clips.js';
 import { endWithRefund } from './end-with-refund.js';
 import { ownTask, parseTaskId, TASK_NOT_FOUND } from './own-task.js';
 import { taskOutputKeys } from './task-outputs.js';
+import { thumbnailKeys } from '../storage/thumbnails.js';
 
 /**
  * Deletes the caller's task: a live one is cancelled (with its refund) first; the task is then
@@ -33,8 +34,11 @@ export async function deleteTask(deps: { db: Db; store: FileStore; signals: Task
     // Where this task's renders go, and where its row says they are (the same, once any old
     // `tasks/<id>/` files have been moved at start-up: ./legacy-outputs).
     const outputs = taskOutputKeys(task.outputToken);
-    const keys = [...new Set([outputs.video, outputs.cover, task.videoKey, task.coverKey].filter((key): key is string => key !== null))];
+    const covers = [...new Set([outputs.cover, task.coverKey].filter((key): key is string => key !== null))];
+    const keys = [...new Set([outputs.video, task.videoKey, ...covers].filter((key): key is string => key !== null))];
     await tx.delete(files).where(inArray(files.key, keys));
+    // The covers' thumbnails (storage/thumbnails) go with them: no row, only files.
+    keys.push(...covers.flatMap(thumbnailKeys));
     return { taskId: task.id, wasLive: ended.length > 0, keys };
   });
   if (wasLive) await deps.signals.cancelled(taskId);

@@ -1,7 +1,7 @@
 import type { AspectRatio, Quote, VideoModelId } from '@app/contract';
 import type { Db } from '../../db/database.js';
 import { requireModel, type VideoModelConfig } from '../clips/video-models.js';
-import { getTemplate } from '../templates/templates.js';
+import { findTemplateRow } from '../templates/templates.js';
 import { requireVoice, type VoiceConfig } from '../voices/voices.js';
 
 /**
@@ -16,7 +16,7 @@ export function taskCost(config: VideoModelConfig, request: { model: VideoModelI
 /** The template id as stored: none for '' or absent; an unknown one answers rspCode 4 模板不存在. */
 export async function resolveTemplateId(db: Db, templateId: string | undefined): Promise<number | null> {
   if (templateId === undefined || templateId === '') return null;
-  return Number((await getTemplate(db, templateId)).id);
+  return (await findTemplateRow(db, templateId)).id;
 }
 
 /** The price shown before submitting, beside the balance it would come out of. */

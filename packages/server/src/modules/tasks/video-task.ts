@@ -1,5 +1,6 @@
 import type { TaskStage, VideoTask } from '@app/contract';
 import { videoTasks } from '../../db/schema.js';
+import { thumbUrlOfKey } from '../files/file-urls.js';
 
 export type TaskRow = typeof videoTasks.$inferSelect;
 
@@ -19,6 +20,7 @@ export function toVideoTask(row: TaskRow, queuePosition: number, fileUrl: (key: 
     cost: row.cost,
     videoUrl: done && row.videoKey ? fileUrl(row.videoKey) : '',
     coverUrl: done && row.coverKey ? fileUrl(row.coverKey) : '',
+    coverThumbUrl: done && row.coverKey ? thumbUrlOfKey(row.coverKey) : '',
     errorMsg: row.errorMsg,
     createdAt: row.createdAt.getTime(),
     startedAt: row.startedAt?.getTime() ?? 0,

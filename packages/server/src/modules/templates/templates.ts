@@ -1,11 +1,16 @@
 import { type AdminTemplate, RspMsg, type SysVideo } from '@app/contract';
 import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { ServerConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { sysVideos } from '../../db/schema.js';
 import { RspCode } from '../../lib/envelope.js';
 import { BusinessError } from '../../lib/errors.js';
+import { coverThumbUrl } from '../files/file-urls.js';
 
-export interface NewTemplate extends Omit<SysVideo, 'id'> {
+/** What turns a stored cover's URL into its thumbnails' (modules/files/file-urls). */
+export type FileUrlConfig = Pick<ServerConfig, 's3'>;
+
+export interface NewTemplate extends Omit<SysVideo, 'id' | 'coverThumbUrl'> {
   /** How the renderer draws it (colours, fonts, title card); not shown to the app. */
   params: Record<string, unknown>;
 }
@@ -24,6 +29,7 @@ const shown = eq(sysVideos.sampleStatus, 'ready');
 /** Templates by `sort`, then newest; only one category's when `category` is given. */
 export async function listTemplates(
   db: Db,
+  files: FileUrlConfig,
   filter: { category?: string },
   page: number,
   pageSize: number,
@@ -37,15 +43,20 @@ export async function listTemplates(
     .orderBy(asc(sysVideos.sort), desc(sysVideos.createdAt), desc(sysVideos.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  return { list: rows.map(toSysVideo), total: totalRow?.total ?? 0 };
+  return { list: rows.map((row) => toSysVideo(row, files)), total: totalRow?.total ?? 0 };
 }
 
-/** The template with this id; an id that cannot be one (not digits) is as unknown as a missing one. */
-export async function getTemplate(db: Db, id: string): Promise<SysVideo> {
+/** The shown template's row with this id; an id that cannot be one (not digits) is as unknown as a missing one. */
+export async function findTemplateRow(db: Db, id: string): Promise<TemplateRow> {
   const numeric = /^[1-9]\d{0,15}$/.test(id) ? Number(id) : NaN;
   const [row] = Number.isSafeInteger(numeric) ? await db.select().from(sysVideos).where(and(shown, eq(sysVideos.id, numeric))) : [];
   if (!row) throw new BusinessError(RspCode.notFound, RspMsg.templateNotFound);
-  return toSysVideo(row);
+  return row;
+}
+
+/** The template with this id, as the app sees it. */
+export async function getTemplate(db: Db, files: FileUrlConfig, id: string): Promise<SysVideo> {
+  return toSysVideo(await findTemplateRow(db, id), files);
 }
 
 /**
@@ -53,17 +64,17 @@ export async function getTemplate(db: Db, id: string): Promise<SysVideo> {
  * from its title, description and params (as for the built-in ones) and it shows once stored.
  * One URL alone would show a tile whose cover or video is missing, so it is refused.
  */
-export async function addTemplate(db: Db, template: NewTemplate): Promise<AdminTemplate> {
+export async function addTemplate(db: Db, files: FileUrlConfig, template: NewTemplate): Promise<AdminTemplate> {
   if (!template.coverUrl !== !template.videoUrl) {
     throw new BusinessError(RspCode.invalidParam, '封面地址和视频地址要么都给，要么都不给（都不给时由服务器渲染样片）');
   }
   const sampleStatus = template.videoUrl ? 'ready' : 'pending';
   const [row] = await db.insert(sysVideos).values({ ...template, sampleStatus }).returning();
   if (!row) throw new Error('addTemplate: INSERT returned no row');
-  return { ...toSysVideo(row), sampleStatus };
+  return { ...toSysVideo(row, files), sampleStatus };
 }
 
-function toSysVideo(row: TemplateRow): SysVideo {
+function toSysVideo(row: TemplateRow, files: FileUrlConfig): SysVideo {
   return {
     id: String(row.id),
     title: row.title,
@@ -71,6 +82,7 @@ function toSysVideo(row: TemplateRow): SysVideo {
     category: row.category,
     style: row.style,
     coverUrl: row.coverUrl,
+    coverThumbUrl: coverThumbUrl(files, row.coverUrl),
     videoUrl: row.videoUrl,
     duration: row.duration,
     aspectRatio: row.aspectRatio,

@@ -46,7 +46,7 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
 
   serve(app, grantPoints, async (request) => ok(await grant(app.db, request.body)));
 
-  serve(app, addTemplate, async (request) => ok(await add(app.db, request.body)));
+  serve(app, addTemplate, async (request) => ok(await add(app.db, app.config, request.body)));
 
   // `music add` sends the file itself as the body (up to 20 MiB, here only: every other call keeps
   // the 1 MiB JSON limit); the admin token is checked before a byte of it is read.

@@ -27,6 +27,8 @@ describeEngines(
         category: '风景',
         style: '霓虹',
         coverUrl: '/files/templates/1.jpg',
+        // A cover in this server's store: its thumbnails (GET /thumbs/*).
+        coverThumbUrl: '/thumbs/templates/1.jpg',
         videoUrl: '/files/templates/1.mp4',
         duration: 15,
         aspectRatio: '9:16',

@@ -9,9 +9,9 @@ import { getTemplate, listTemplates } from '../../../../modules/templates/templa
 export const sysVideoRoutes: FastifyPluginAsync = async (app) => {
   serve(app, templateList, async (request) => {
     const { page, pageSize, category } = request.body;
-    const { list, total } = await listTemplates(app.db, { category }, page, pageSize);
+    const { list, total } = await listTemplates(app.db, app.config, { category }, page, pageSize);
     return ok(pageOf(list, total, page, pageSize));
   });
 
-  serve(app, templateDetail, async (request) => ok(await getTemplate(app.db, request.body.id)));
+  serve(app, templateDetail, async (request) => ok(await getTemplate(app.db, app.config, request.body.id)));
 };

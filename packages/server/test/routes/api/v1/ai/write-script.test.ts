@@ -58,7 +58,7 @@ describeEngines('POST /api/v1/ai/write_script', (ctx) => {
 
   it("tells the model the template's theme and style and the user's wishes", async () => {
     const { token } = await signedInUser(ctx.db(), { points: 10 });
-    const template = await addTemplate(ctx.db(), { title: '城市夜景', description: '霓虹与车流', category: '旅行', style: '电影感', coverUrl: '/files/t/1.jpg', videoUrl: '/files/t/1.mp4', duration: 15, aspectRatio: '9:16', sort: 0, params: {} });
+    const template = await addTemplate(ctx.db(), ctx.app().config, { title: '城市夜景', description: '霓虹与车流', category: '旅行', style: '电影感', coverUrl: '/files/t/1.jpg', videoUrl: '/files/t/1.mp4', duration: 15, aspectRatio: '9:16', sort: 0, params: {} });
     const res = await ctx.post(WRITE, { token, title: '夜游外滩', duration: 15, templateId: String(template.id), hint: '语气活泼' });
     expect(res.body.rspCode).toBe(0);
     const user = standIn.requests.at(-1)!.messages[1]!.content;

@@ -24,7 +24,7 @@ describeEngines('POST /api/v1/sysVideo/*', (ctx) => {
   describe('list', () => {
     it('needs no sign-in, and answers a page of templates', async () => {
       const category = freshCategory();
-      const added = await addTemplate(ctx.db(), template({ title: '城市夜景', description: '霓虹与车流', category, coverUrl: '/files/t/1.jpg', videoUrl: '/files/t/1.mp4', duration: 20, aspectRatio: '16:9', sort: 3 }));
+      const added = await addTemplate(ctx.db(), ctx.app().config, template({ title: '城市夜景', description: '霓虹与车流', category, coverUrl: '/files/t/1.jpg', videoUrl: '/files/t/1.mp4', duration: 20, aspectRatio: '16:9', sort: 3 }));
       const { status, body } = await ctx.post('/api/v1/sysVideo/list', { category });
       expect(status).toBe(200);
       expect(body).toEqual({
@@ -32,7 +32,7 @@ describeEngines('POST /api/v1/sysVideo/*', (ctx) => {
         rspMsg: '成功',
         data: {
           list: [
-            { id: added.id, title: '城市夜景', description: '霓虹与车流', category, style: '清新', coverUrl: '/files/t/1.jpg', videoUrl: '/files/t/1.mp4', duration: 20, aspectRatio: '16:9', sort: 3 },
+            { id: added.id, title: '城市夜景', description: '霓虹与车流', category, style: '清新', coverUrl: '/files/t/1.jpg', coverThumbUrl: '/thumbs/t/1.jpg', videoUrl: '/files/t/1.mp4', duration: 20, aspectRatio: '16:9', sort: 3 },
           ],
           total: 1,
           page: 1,
@@ -46,7 +46,7 @@ describeEngines('POST /api/v1/sysVideo/*', (ctx) => {
     it('sorts by sort, then newest first', async () => {
       const category = freshCategory();
       for (const [title, sort] of [['b-old', 2], ['a', 1], ['b-new', 2], ['c', -5], ['d', 10]] as const) {
-        await addTemplate(ctx.db(), template({ title, sort, category }));
+        await addTemplate(ctx.db(), ctx.app().config, template({ title, sort, category }));
       }
       const { body } = await ctx.post('/api/v1/sysVideo/list', { category });
       expect(body.data.list.map((t: { title: string }) => t.title)).toEqual(['c', 'a', 'b-new', 'b-old', 'd']);
@@ -54,9 +54,9 @@ describeEngines('POST /api/v1/sysVideo/*', (ctx) => {
 
     it('filters by category; no category (or an empty one) lists them all', async () => {
       const [dance, food] = [freshCategory(), freshCategory()];
-      await addTemplate(ctx.db(), template({ title: '舞蹈1', category: dance }));
-      await addTemplate(ctx.db(), template({ title: '美食1', category: food }));
-      await addTemplate(ctx.db(), template({ title: '舞蹈2', category: dance }));
+      await addTemplate(ctx.db(), ctx.app().config, template({ title: '舞蹈1', category: dance }));
+      await addTemplate(ctx.db(), ctx.app().config, template({ title: '美食1', category: food }));
+      await addTemplate(ctx.db(), ctx.app().config, template({ title: '舞蹈2', category: dance }));
 
       const onlyDance = await ctx.post('/api/v1/sysVideo/list', { category: dance });
       expect(onlyDance.body.data.list.map((t: { title: string }) => t.title)).toEqual(['舞蹈2', '舞蹈1']);
@@ -73,7 +73,7 @@ describeEngines('POST /api/v1/sysVideo/*', (ctx) => {
 
     it('pages', async () => {
       const category = freshCategory();
-      for (let i = 1; i <= 5; i += 1) await addTemplate(ctx.db(), template({ title: `t${i}`, sort: i, category }));
+      for (let i = 1; i <= 5; i += 1) await addTemplate(ctx.db(), ctx.app().config, template({ title: `t${i}`, sort: i, category }));
       const page2 = await ctx.post('/api/v1/sysVideo/list', { category, page: 2, pageSize: 2 });
       expect(page2.body.data).toMatchObject({ total: 5, page: 2, pageSize: 2, hasMore: true });
       expect(page2.body.data.list.map((t: { title: string }) => t.title)).toEqual(['t3', 't4']);
@@ -97,7 +97,7 @@ describeEngines('POST /api/v1/sysVideo/*', (ctx) => {
 
   describe('detail', () => {
     it('answers the template by its id', async () => {
-      const { sampleStatus: _, ...added } = await addTemplate(ctx.db(), template({ title: '海边日落', category: freshCategory(), sort: 7 }));
+      const { sampleStatus: _, ...added } = await addTemplate(ctx.db(), ctx.app().config, template({ title: '海边日落', category: freshCategory(), sort: 7 }));
       expect((await ctx.post('/api/v1/sysVideo/detail', { id: added.id })).body).toEqual({ rspCode: 0, rspMsg: '成功', data: added });
       expect((await ctx.post('/api/v1/sysVideo/detail', { id: ` ${added.id} ` })).body.data.title).toBe('海边日落');
     });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { files, videoTasks } from '../../../../../src/db/schema.js';
+import { thumbnailKeys } from '../../../../../src/modules/storage/thumbnails.js';
 import type { WorkerPool } from '../../../../../src/workers/worker-pool.js';
 import { describeTaskEngines } from '../../../../helpers/task-engines.js';
 import { TestProvider } from '../../../../helpers/test-provider.js';
@@ -27,10 +28,14 @@ describeTaskEngines('POST /api/v1/video_task/delete', (ctx) => {
     const done = await callOk(ctx, 'detail', { token, id: saved.id });
     const keys = await outputKeysOf(ctx, saved.id);
     expect(onDisk(keys.video) && onDisk(keys.cover)).toBe(true);
+    // The cover's thumbnails (this provider's cover is no real picture, so they are put here).
+    const thumbs = thumbnailKeys(keys.cover);
+    for (const key of thumbs) await ctx.app().storage.put(key, Buffer.from('thumb'), { contentType: 'image/webp' });
 
     expect((await ctx.post(DELETE, { token, id: saved.id })).body).toEqual({ rspCode: 0, rspMsg: '成功', data: {} });
 
     expect(onDisk(keys.video) || onDisk(keys.cover)).toBe(false);
+    expect(thumbs.filter(onDisk)).toEqual([]);
     expect((await ctx.app().inject({ method: 'GET', url: done.videoUrl })).statusCode).toBe(404);
     expect(await ctx.db().select().from(files).where(eq(files.key, keys.video))).toEqual([]);
     for (const call of ['detail', 'get_queue_position', 'cancel', 'delete']) {

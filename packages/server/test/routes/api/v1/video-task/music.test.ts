@@ -57,7 +57,7 @@ describeTaskEngines(
     });
 
     it('saves each choice with its volumes, and hands the renderer the music each names', async () => {
-      const template = await addTemplate(ctx.db(), {
+      const template = await addTemplate(ctx.db(), ctx.app().config, {
         title: '美食探店',
         description: '',
         category: '美食',

@@ -13,7 +13,7 @@ describeTaskEngines('POST /api/v1/video_task/quote', (ctx) => {
   });
 
   it('takes a known template, and answers rspCode 4 模板不存在 for an unknown one', async () => {
-    const template = await addTemplate(ctx.db(), {
+    const template = await addTemplate(ctx.db(), ctx.app().config, {
       title: '活力', description: '', category: '运动', style: 'vivid', coverUrl: '/files/t/1.jpg', videoUrl: '/files/t/1.mp4', duration: 10, aspectRatio: '16:9', sort: 0, params: {},
     });
     const { token } = await signedInUser(ctx.db(), { points: 3 });

@@ -37,6 +37,7 @@ describeTaskEngines('POST /api/v1/video_task/save', (ctx) => {
         cost: 8,
         videoUrl: '',
         coverUrl: '',
+        coverThumbUrl: '',
         errorMsg: '',
         createdAt: expect.any(Number),
         startedAt: 0,
@@ -176,7 +177,7 @@ describeTaskEngines('POST /api/v1/video_task/save', (ctx) => {
 
   describe('templates', () => {
     it('keeps the template of a known id', async () => {
-      const template = await addTemplate(ctx.db(), {
+      const template = await addTemplate(ctx.db(), ctx.app().config, {
         title: '清新', description: '', category: '旅行', style: 'fresh', coverUrl: '/files/t/1.jpg', videoUrl: '/files/t/1.mp4', duration: 10, aspectRatio: '9:16', sort: 0, params: {},
       });
       const { token } = await signedInUser(ctx.db(), { points: 10 });

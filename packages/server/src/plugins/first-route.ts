@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerConfig } from '../config.js';
+
+/**
+ * The shell's index.html as sent for `/`: with `<link rel="preload">` for what the first route
+ * (首页, remote-create's `./Home`) needs — the shell's own start chunks, the remote's entry and the
+ * chunks of that exposed module —
+ * so the browser fetches them while the shell's own scripts load, instead of one after the other
+ * (docs/architecture.md "Front end"). The chunks' names come from the remote's build
+ * (`preload.json`, written by webpack.config.base.ts); a remote on another origin gets its entry
+ * preloaded only (its chunk names are its own deployment's).
+ */
+export const FIRST_ROUTE_REMOTE = 'create';
+export const FIRST_ROUTE_MODULE = './Home';
+
+/** Where `remote-<name>/dist` is served when its URL is the default one (plugins/static-apps). */
+function localDist(config: Pick<ServerConfig, 'webRoot' | 'remoteUrls'>): string | null {
+  const url = config.remoteUrls[FIRST_ROUTE_REMOTE];
+  return url === `/remotes/${FIRST_ROUTE_REMOTE}/remoteEntry.js` ? path.join(config.webRoot, `remote-${FIRST_ROUTE_REMOTE}`, 'dist') : null;
+}
+
+/** The plain script file names under `name` in a build's preload.json (none when it has no such list). */
+async function listed(dist: string, name: string): Promise<string[]> {
+  try {
+    const list = JSON.parse(await readFile(path.join(dist, 'preload.json'), 'utf8')) as Record<string, unknown>;
+    const named = list[name];
+    return Array.isArray(named) ? named.filter((file): file is string => typeof file === 'string' && /^[\w.-]+\.js$/.test(file)) : [];
+  } catch {
+    // Built before preload.json existed, or not built.
+    return [];
+  }
+}
+
+/**
+ * The scripts to preload: the shell's own start (its bootstrap chunk and the shared modules it
+ * provides, which its entry would only ask for once it runs), then the remote's entry and the
+ * exposed module's chunks (same folder as the entry).
+ */
+export async function firstRouteScripts(shellDist: string, config: Pick<ServerConfig, 'webRoot' | 'remoteUrls'>): Promise<string[]> {
+  const shell = (await listed(shellDist, 'start')).map((file) => `/${file}`);
+  const entry = config.remoteUrls[FIRST_ROUTE_REMOTE];
+  const dist = localDist(config);
+  const base = entry.slice(0, entry.lastIndexOf('/') + 1);
+  const remote = dist ? (await listed(dist, FIRST_ROUTE_MODULE)).map((file) => `${base}${file}`) : [];
+  return [...shell, entry, ...remote];
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** index.html with the preloads just before `</head>` (webpack loads these as classic scripts: no crossorigin). */
+export function withPreloads(html: string, scripts: string[]): string {
+  const links = scripts.map((href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`).join('');
+  return html.includes('</head>') ? html.replace('</head>', `${links}</head>`) : links + html;
+}
+
+interface Rendered {
+  etag: string;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/**
+ * Answers `/` and `/index.html`: the page is rendered from the files on each request (a rebuilt
+ * shell or remote is picked up at once; both reads are small) and compressed once per content.
+ */
+export function firstRouteHandler(shellDist: string, config: Pick<ServerConfig, 'webRoot' | 'remoteUrls'>) {
+  let cached: Rendered | undefined;
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const html = withPreloads(await readFile(path.join(shellDist, 'index.html'), 'utf8'), await firstRouteScripts(shellDist, config));
+    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
+    if (cached?.etag !== etag) {
+      const identity = Buffer.from(html);
+      cached = {
+        etag,
+        identity,
+        br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: gzipSync(identity, { level: 9 }),
+      };
+    }
+    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', etag).header('vary', 'Accept-Encoding');
+    if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+    const body = encoding ? cached[encoding] : cached.identity;
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.header('content-length', body.length).send(request.method === 'HEAD' ? undefined : body);
+  };
+}
