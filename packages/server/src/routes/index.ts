@@ -11,6 +11,7 @@ import { fooRoutes } from './foo/index.js';
 import { healthzRoutes } from './healthz/index.js';
 import { remotesJsonRoutes } from './remotes-json/index.js';
 import { fileRoutes } from './files/index.js';
+import { pageRoutes } from './pages/index.js';
 
 /** Every route folder, each in its own encapsulated context. */
 export const routes: FastifyPluginAsync = async (app) => {
@@ -28,4 +29,6 @@ export const routes: FastifyPluginAsync = async (app) => {
   // /server_api/oss/stsPolicy, and the embedded store's /files/* (signed uploads, downloads).
   await app.register(fileRoutes);
   await app.register(adminRoutes);
+  // The server's own pages: /s/<token> (a shared video), /legal/* (用户协议, 隐私政策).
+  await app.register(pageRoutes);
 };
