@@ -18,6 +18,8 @@ export * from './api/upload-image';
 export * from './api/upload-audio';
 export * from './api/activation-code';
 export * from './api/write-script';
+export * from './api/app-info';
+export * from './api/share-link';
 export * from './request/event-stream';
 export * from './query/query-client';
 export * from './query/page-items';

@@ -17,6 +17,13 @@ export const UserInfo = Type.Object({
 });
 export type UserInfo = Static<typeof UserInfo>;
 
+/** The answer of 登录/注册: the session, and what a new account was given (the app's 欢迎 toast). */
+export const SignInResult = Type.Composite([
+  UserInfo,
+  Type.Object({ welcomePoints: Type.Integer({ description: '本次注册赠送的积分（WELCOME_POINTS）；登录已有账号时为 0' }) }),
+]);
+export type SignInResult = Static<typeof SignInResult>;
+
 /** A template (/api/v1/sysVideo/detail; the admin API answers the same object). */
 export const SysVideo = Type.Object({
   id: Type.String(),

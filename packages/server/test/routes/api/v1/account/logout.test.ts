@@ -41,7 +41,7 @@ describeEngines('POST /api/v1/account/logout', (ctx) => {
     const info = await signUp(ctx);
     await ctx.post(LOGOUT, { token: info.token });
     const again = await ctx.post(LOGIN, { phone: info.phone, password: PASSWORD });
-    expect(again.body.data).toEqual({ ...info, token: expect.any(String) });
+    expect(again.body.data).toEqual({ ...info, token: expect.any(String), welcomePoints: 0 });
     expect((await ctx.post(ACCOUNT_INFO, { token: again.body.data.token })).body.rspCode).toBe(0);
   });
 });
