@@ -1,7 +1,7 @@
 import type { SysVideo } from '@app/contract';
 import { LoadMore, navigateTo, pageItems, stringifyQuery, usePageActive } from '@app/shared';
-import { ErrorBlock } from '@app/shared/kit';
-import { SpinLoading } from '@app/shared/kit/more';
+// The first route: only the light part of the kit (docs/architecture.md "Front end").
+import { DotLoading, ErrorBlock } from '@app/shared/kit';
 import { useState } from 'react';
 import { Cover } from '../../components/cover';
 import { LoadFailed } from '../../components/load-failed';
@@ -78,7 +78,7 @@ export function TemplateGallery() {
     if (list.length === 0 && pending > 0) {
       body = (
         <div className="cr-template-preparing" role="status">
-          <SpinLoading color="primary" />
+          <DotLoading color="primary" />
           <p>模板准备中</p>
           <small>示例视频正在生成，完成后会自动出现</small>
         </div>
