@@ -19,6 +19,8 @@ export * from './api/upload-audio';
 export * from './api/activation-code';
 export * from './api/write-script';
 export * from './api/template-list';
+export * from './api/app-info';
+export * from './api/share-link';
 export * from './request/event-stream';
 export * from './query/query-client';
 export * from './query/page-items';

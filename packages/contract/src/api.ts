@@ -2,6 +2,7 @@ import type { BodyOf, Call, DataOf } from './call';
 import { accountCalls } from './calls/account';
 import { adminCalls } from './calls/admin';
 import { aiCalls } from './calls/ai';
+import { pageCalls } from './calls/pages';
 import { pointsCalls } from './calls/points';
 import { storageCalls } from './calls/storage';
 import { systemCalls } from './calls/system';
@@ -17,6 +18,7 @@ export const CALL_GROUPS = {
   storage: storageCalls,
   ai: aiCalls,
   system: systemCalls,
+  pages: pageCalls,
   admin: adminCalls,
 };
 

@@ -19,3 +19,4 @@ export * from './calls/storage';
 export * from './calls/system';
 export * from './calls/admin';
 export * from './calls/ai';
+export * from './calls/pages';

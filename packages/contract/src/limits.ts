@@ -71,6 +71,10 @@ export const CODE_STATUSES = ['unused', 'used', 'disabled', 'expired'] as const;
 export type CodeStatus = (typeof CODE_STATUSES)[number];
 
 /** The remotes the shell loads (remotes.json). */
+/** The agreements the server serves at /legal/<name> (用户协议, 隐私政策). */
+export const LEGAL_DOCUMENTS = ['terms', 'privacy'] as const;
+export type LegalDocument = (typeof LEGAL_DOCUMENTS)[number];
+
 export const REMOTE_NAMES = ['create', 'account', 'auth'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 

@@ -17,6 +17,13 @@ export const UserInfo = Type.Object({
 });
 export type UserInfo = Static<typeof UserInfo>;
 
+/** The answer of 登录/注册: the session, and what a new account was given (the app's 欢迎 toast). */
+export const SignInResult = Type.Composite([
+  UserInfo,
+  Type.Object({ welcomePoints: Type.Integer({ description: '本次注册赠送的积分（WELCOME_POINTS）；登录已有账号时为 0' }) }),
+]);
+export type SignInResult = Static<typeof SignInResult>;
+
 /** A template (/api/v1/sysVideo/detail; the admin API answers the same object). */
 export const SysVideo = Type.Object({
   id: Type.String(),
@@ -148,6 +155,13 @@ export const QueuePosition = Type.Object({
 });
 export type QueuePosition = Static<typeof QueuePosition>;
 
+/** A video's public page (视频详情 复制链接): `url` is `/s/<token>` on the server that answered; '' = not shared. */
+export const ShareLink = Type.Object({
+  url: Type.String({ description: '分享页的完整地址（`<服务器>/s/<token>`）；未分享时为空字符串' }),
+  createdAt: Type.Integer({ description: '建立时间（毫秒），未分享时为 0' }),
+});
+export type ShareLink = Static<typeof ShareLink>;
+
 /** What a redeemed code granted, and the balance and membership after it (/api/v1/activationCode/activate). */
 export const RedeemResult = Type.Object({
   points: Type.Integer({ description: '本次获得的积分' }),
@@ -202,6 +216,9 @@ export const VersionInfo = Type.Object({
   minVersion: Type.String({ description: '仍可使用的最低应用版本' }),
   releaseNotes: Type.String({ description: '更新说明' }),
   serverVersion: Type.String({ description: '服务端版本' }),
+  termsUrl: Type.String({ description: '《用户协议》的地址：TERMS_URL，未设置时为本服务器的 `/legal/terms`' }),
+  privacyUrl: Type.String({ description: '《隐私政策》的地址：PRIVACY_URL，未设置时为本服务器的 `/legal/privacy`' }),
+  supportContact: Type.String({ description: '联系方式（SUPPORT_CONTACT），未设置时为空字符串' }),
 });
 export type VersionInfo = Static<typeof VersionInfo>;
 

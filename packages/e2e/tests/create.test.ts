@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { baseUrl, openRoute, screenshot, shownRoute, useBrowserPage, waitForPage } from '../src/browser';
+import { baseUrl, openRoute, phoneContext, screenshot, shownRoute, useBrowserPage, waitForPage } from '../src/browser';
 import { callApiOutside, pullDown, registerInBrowser, storedUser, uniquePhone } from '../src/account';
 import { accountInfo, drawPicture, longPress, readmeScreenshot, settledGallery, shownPage, type ListedTemplate } from '../src/create';
 
@@ -99,7 +99,45 @@ describe('the newcomer’s first video', () => {
       return !!v && v.currentTime > 0.5 && !v.paused;
     });
     expect(await video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+    // The player spans the screen, edge to edge.
+    const player = (await shownPage(page).locator('.cr-player').boundingBox())!;
+    expect([player.x, player.width]).toEqual([0, 375]);
     await readmeScreenshot(page, 'video-detail');
+
+    // 复制链接: a share link to the server's public page, which plays the video with its preview tags.
+    await shownPage(page).getByRole('button', { name: '复制链接' }).click();
+    await page.getByText('分享链接已复制，任何人打开都能观看').waitFor();
+    const taskId = new URL(page.url().replace('#', '')).searchParams.get('id')!;
+    const answer = await callApiOutside<{ url: string }>('/api/v1/video_task/get_share_link', { token, id: taskId });
+    if (!('data' in answer)) throw new Error(`get_share_link answered ${JSON.stringify(answer)}`);
+    const link = answer.data;
+    expect(link.url).toMatch(new RegExp(`^${baseUrl()}/s/[A-Za-z0-9_-]{24}$`));
+    // Someone else's phone: a context of its own, signed out.
+    const visitorContext = await phoneContext(current.browser());
+    const visitor = await visitorContext.newPage();
+    try {
+      const opened = await visitor.goto(link.url);
+      expect(opened!.status()).toBe(200);
+      expect(await visitor.locator('h1').textContent()).toBe('我的第一个视频');
+      expect(await visitor.locator('meta[property="og:type"]').getAttribute('content')).toBe('video.other');
+      expect(await visitor.locator('meta[property="og:image"]').getAttribute('content')).toMatch(/^http:\/\/.+\.jpg$/);
+      // Its own policy lets its video play (muted autoplay).
+      await visitor.waitForFunction(() => {
+        const v = document.querySelector('video');
+        return !!v && v.currentTime > 0.2;
+      });
+      await screenshot(visitor, 'share-page');
+
+      // … → 取消分享: the page is gone.
+      await shownPage(page).getByRole('button', { name: '更多操作' }).click();
+      await page.locator('.adm-action-sheet-button-item', { hasText: '取消分享' }).click();
+      await page.getByText('已取消分享，原链接已失效').waitFor();
+      const gone = await visitor.goto(link.url);
+      expect(gone!.status()).toBe(404);
+      await visitor.getByText('链接已失效').waitFor();
+    } finally {
+      await visitorContext.close();
+    }
     // 下载 saves the MP4 under the video's title.
     const [download] = await Promise.all([page.waitForEvent('download'), shownPage(page).getByRole('button', { name: '下载' }).click()]);
     expect(download.suggestedFilename()).toBe('我的第一个视频.mp4');

@@ -20,6 +20,7 @@ import { openApi } from './plugins/swagger.js';
 import { uploadSweeper, type UploadSweeperOptions } from './plugins/upload-sweeper.js';
 import { workersPlugin } from './plugins/workers.js';
 import { routes } from './routes/index.js';
+import { logFormatOf, loggerOptions, type LogFormat } from './lib/log-format.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +31,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Where log lines go (default stdout); tests pass a stream to read them. */
   logStream?: { write(line: string): void };
+  /** JSON lines, or pretty for a person (default: pretty when stdout is a terminal and no logStream is given). */
+  logFormat?: LogFormat;
   /** An open database to use instead of the one the configuration names (tests share one per file). */
   database?: Database;
   /** The renderer of this process's workers instead of the configured one (tests). */
@@ -47,12 +50,16 @@ const BODY_LIMIT = 1024 * 1024;
  * so a test may still add routes.
  */
 export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const logFormat = options.logFormat ?? (options.logStream ? 'json' : logFormatOf(process.stdout));
+  const { logController, transport } = loggerOptions(logFormat);
   const app = Fastify({
     logger: {
       level: config.logLevel,
       ...(options.logStream && { stream: options.logStream }),
+      ...(transport && { transport }),
       serializers: { req: serializeRequest },
     },
+    ...(logController && { logController }),
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT,
     // request.ip (what sign-ups are counted under) comes from X-Forwarded-For only when the

@@ -52,6 +52,11 @@ export interface ServerConfig {
   voicePoints: number;
   /** AI 帮写's OpenAI-compatible chat-completions service; unset = not offered. */
   llm: LlmSettings | undefined;
+  /** The operator's own 《用户协议》 / 《隐私政策》 (TERMS_URL, PRIVACY_URL): /legal/* redirects there; unset = ours (or DATA_DIR/legal/*.html). */
+  termsUrl: string | undefined;
+  privacyUrl: string | undefined;
+  /** A contact line shown on 关于 (SUPPORT_CONTACT), e.g. `客服邮箱 help@example.com`; '' = none. */
+  supportContact: string;
 }
 
 export interface VoiceSettings {
@@ -169,9 +174,16 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const voices = parseVoices(read, problems);
   const voicePoints = parseCount('VOICE_POINTS', read('VOICE_POINTS'), 2, problems, 1_000_000);
   const llm = parseLlm(read, problems);
+  const [termsUrl, privacyUrl] = (['TERMS_URL', 'PRIVACY_URL'] as const).map((name) => {
+    const value = read(name);
+    if (value !== undefined && (!isUrlOrAbsolutePath(value) || value.startsWith('/'))) problems.push(`${name}=${value}: must be an http(s) URL`);
+    return value;
+  });
+  const supportContact = read('SUPPORT_CONTACT') ?? '';
+  if (supportContact.length > 100) problems.push('SUPPORT_CONTACT: at most 100 characters (one line on 关于)');
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, dataDir, webRoot, remoteUrls, logLevel, databaseUrl, welcomePoints, adminToken, s3, pointsPerSecond, workers, seedTemplates, uploadRetentionHours, serveSourceMaps, signupLimit, trustProxy, videoModels, clipTimeoutMinutes, voices, voicePoints, llm };
+  return { port, host, dataDir, webRoot, remoteUrls, logLevel, databaseUrl, welcomePoints, adminToken, s3, pointsPerSecond, workers, seedTemplates, uploadRetentionHours, serveSourceMaps, signupLimit, trustProxy, videoModels, clipTimeoutMinutes, voices, voicePoints, llm, termsUrl, privacyUrl, supportContact };
 }
 
 function parseCount(name: string, value: string | undefined, fallback: number, problems: string[], max = 1_000_000_000): number {

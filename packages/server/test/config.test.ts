@@ -36,6 +36,9 @@ describe('loadConfig', () => {
       voices: {},
       voicePoints: 2,
       llm: undefined,
+      termsUrl: undefined,
+      privacyUrl: undefined,
+      supportContact: '',
     });
   });
 
@@ -104,6 +107,9 @@ describe('loadConfig', () => {
       LLM_MODEL: 'qwen-plus',
       LLM_POINTS: '2',
       LLM_TIMEOUT_SECONDS: '30',
+      TERMS_URL: 'https://example.com/terms.html',
+      PRIVACY_URL: 'https://example.com/privacy.html',
+      SUPPORT_CONTACT: '客服邮箱 help@example.com',
     });
     expect(config).toEqual({
       port: 3000,
@@ -147,7 +153,18 @@ describe('loadConfig', () => {
       },
       voicePoints: 3,
       llm: { baseUrl: 'https://dashscope.aliyuncs.com/compatible-mode/v1', apiKey: 'sk-llm', model: 'qwen-plus', points: 2, timeoutSeconds: 30 },
+      termsUrl: 'https://example.com/terms.html',
+      privacyUrl: 'https://example.com/privacy.html',
+      supportContact: '客服邮箱 help@example.com',
     });
+  });
+
+  it('refuses an agreement address that is not an http(s) URL, and a contact line longer than one line', () => {
+    expect(() => loadConfig({ TERMS_URL: '/terms.html', PRIVACY_URL: 'ftp://x/p', SUPPORT_CONTACT: '客'.repeat(101) })).toThrow(
+      expect.objectContaining({
+        problems: ['TERMS_URL=/terms.html: must be an http(s) URL', 'PRIVACY_URL=ftp://x/p: must be an http(s) URL', 'SUPPORT_CONTACT: at most 100 characters (one line on 关于)'],
+      }),
+    );
   });
 
   it("turns a voice provider on by its keys alone, with the vendor's defaults", () => {

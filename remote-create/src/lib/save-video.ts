@@ -33,26 +33,3 @@ export async function saveVideo(video: { videoUrl: string; title: string; id: st
     return false;
   }
 }
-
-/** 复制链接: the video's full address on the clipboard, also where the Clipboard API is missing (plain http). */
-export async function copyLink(url: string): Promise<void> {
-  const absolute = new URL(fileHref(url), window.location.href).href;
-  try {
-    await navigator.clipboard.writeText(absolute);
-  } catch {
-    const area = document.createElement('textarea');
-    area.value = absolute;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.appendChild(area);
-    area.select();
-    const copied = document.execCommand('copy');
-    area.remove();
-    if (!copied) {
-      toast('复制失败，请长按视频地址手动复制');
-      return;
-    }
-  }
-  toast('链接已复制');
-}

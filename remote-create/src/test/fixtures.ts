@@ -64,3 +64,9 @@ export function template(overrides: Partial<SysVideo> = {}): SysVideo {
 export function page<T>(list: T[], pageNo = 1, hasMore = false): PageOf<T> {
   return { list, total: list.length, page: pageNo, pageSize: 10, hasMore };
 }
+
+/** A page of the template gallery (sysVideo/list): a page, the samples still being made and the categories. */
+export function galleryPage(list: SysVideo[], extra: { pending?: number; categories?: string[]; pageNo?: number; hasMore?: boolean } = {}) {
+  const categories = extra.categories ?? [...new Set(list.map((t) => t.category).filter(Boolean))];
+  return { ...page(list, extra.pageNo ?? 1, extra.hasMore ?? false), pending: extra.pending ?? 0, categories };
+}

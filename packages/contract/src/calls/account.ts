@@ -3,7 +3,7 @@ import { call, SignedIn } from '../call';
 import { NAME_MAX, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PHONE_PATTERN } from '../limits';
 import { NO_C0_CONTROL_CHARS, PASSWORD_RULE } from '../rules';
 import { Message, Text } from '../schema-kit';
-import { UserInfo } from '../shapes';
+import { SignInResult, UserInfo } from '../shapes';
 
 const tags = ['account'];
 
@@ -41,7 +41,7 @@ export const loginOrRegister = call({
     '同时发出的请求也计入，每个窗口最多核对 5 个错误密码。同一客户端地址（IPv6 按 /64）每小时最多注册 SIGNUP_LIMIT 个新账号（默认 20），超出：HTTP 429（带 Retry-After）；登录不计入。' +
     'nickname 只在注册时使用，登录时忽略。',
   body: Type.Object({ phone: Phone, password, nickname: Type.Optional(nickname) }),
-  data: UserInfo,
+  data: SignInResult,
   responses: {
     429: Message('同一手机号 15 分钟内密码错误 5 次，或同一地址 1 小时内注册已达上限；Retry-After 头给出还需等待的秒数'),
   },

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { call, SignedIn } from '../call';
 import { ASPECT_RATIOS, AUDIO_SECONDS_MAX, AUDIO_SECONDS_MIN, CAPTION_STYLES, DEFAULT_VIDEO_MODEL, DURATION_MAX, DURATION_MIN, MUSIC_VOLUME_PERCENT_DEFAULT, PICTURES_MAX, PROMPT_MAX, TASK_STATUSES, TITLE_MAX, VIDEO_MODELS, VOICE_ID_MAX, VOICE_SPEED_DEFAULT, VOICE_SPEED_MAX, VOICE_SPEED_MIN, VOICE_VOLUME_PERCENT_DEFAULT, VOLUME_MAX } from '../limits';
 import { Defaulted, Empty, Page, pageProperties, StringEnum, Text, Token } from '../schema-kit';
-import { MusicTrack, QueuePosition, Quote, VideoModel, VideoTask, Voice } from '../shapes';
+import { MusicTrack, QueuePosition, Quote, ShareLink, VideoModel, VideoTask, Voice } from '../shapes';
 
 const tags = ['video_task'];
 
@@ -189,6 +189,54 @@ export const deleteFileUrl = call({
   data: Empty,
 });
 
+/** Why a video cannot be shared yet (rspCode 5). */
+export const SHARE_NOT_READY = '视频生成完成后才能分享';
+
+const SHARE_PAGE =
+  '分享页 `GET /s/<token>` 无需登录：服务器生成的网页，播放视频并显示标题，带 Open Graph 标签（og:title、og:type、og:video、og:image、og:url），' +
+  '聊天软件据此显示预览；未知的、已取消的或视频已删除的链接答复 404 页面。token 为 144 位随机数。';
+
+export const shareLink = call({
+  method: 'POST',
+  path: '/api/v1/video_task/share_link',
+  access: 'user',
+  tags,
+  summary: '建立分享链接',
+  description:
+    '答复该视频现有的分享链接，没有时建立一个；`renew` 为 true 时换一个新链接，旧链接随即失效。只有已完成的视频能分享（否则 rspCode 5 `' +
+    SHARE_NOT_READY +
+    '`）。删除视频即取消它的链接。' +
+    SHARE_PAGE +
+    NOT_FOUND,
+  body: SignedIn({
+    id: Text('视频ID', { min: 1, max: 32 }),
+    renew: Defaulted(Type.Boolean({ title: '换新链接', description: 'true：作废现有链接并建立新的' }), false),
+  }),
+  data: ShareLink,
+});
+
+export const getShareLink = call({
+  method: 'POST',
+  path: '/api/v1/video_task/get_share_link',
+  access: 'user',
+  tags,
+  summary: '查看分享链接',
+  description: '该视频现有的分享链接；没有分享时 `url` 为空字符串。' + NOT_FOUND,
+  body: taskIdBody,
+  data: ShareLink,
+});
+
+export const revokeShareLink = call({
+  method: 'POST',
+  path: '/api/v1/video_task/revoke_share_link',
+  access: 'user',
+  tags,
+  summary: '取消分享',
+  description: '作废该视频的分享链接，之后打开它答复 404；没有分享时也答复成功。' + NOT_FOUND,
+  body: taskIdBody,
+  data: Empty,
+});
+
 export const videoModels = call({
   method: 'POST',
   path: '/api/v1/video_task/models',
@@ -226,4 +274,4 @@ export const musicList = call({
   data: Type.Object({ list: Type.Array(MusicTrack) }),
 });
 
-export const videoTaskCalls = { videoModels, voices, musicList, quote, save, taskList, taskDetail, queuePosition, cancelTask, deleteTask, deleteFileUrl };
+export const videoTaskCalls = { videoModels, voices, musicList, quote, save, taskList, taskDetail, queuePosition, cancelTask, deleteTask, deleteFileUrl, shareLink, getShareLink, revokeShareLink };

@@ -231,3 +231,10 @@ export const taskClips = pgTable('task_clips', {
   finishedAt: timestamp('finished_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A public page of one finished video, `/s/<token>` (migrations/0011, modules/shares): one live link a video. */
+export const shareLinks = pgTable('share_links', {
+  token: text('token').primaryKey(),
+  taskId: bigint('task_id', { mode: 'number' }).notNull().unique(),
+  createdAt: createdAt(),
+});

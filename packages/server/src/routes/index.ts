@@ -13,6 +13,7 @@ import { healthzRoutes } from './healthz/index.js';
 import { remotesJsonRoutes } from './remotes-json/index.js';
 import { fileRoutes } from './files/index.js';
 import { thumbnailRoutes } from './thumbs/index.js';
+import { pageRoutes } from './pages/index.js';
 
 /**
  * JSON answers of 1 KiB and more are compressed on the fly (br, else gzip) for a client that
@@ -48,4 +49,6 @@ export const routes: FastifyPluginAsync = async (app) => {
   // /thumbs/*: covers as right-sized WebP or JPEG, from either store.
   await app.register(thumbnailRoutes);
   await app.register(adminRoutes);
+  // The server's own pages: /s/<token> (a shared video), /legal/* (用户协议, 隐私政策).
+  await app.register(pageRoutes);
 };

@@ -6,7 +6,7 @@ import AboutPage from './about-page';
 jest.mock('@app/shared/src/ui/toast', () => ({ showToast: jest.fn(), toast: jest.fn() }));
 
 const VERSION_URL = '/api/v1/version/get_version_info';
-const info = { version: '1.0.0', minVersion: '1.0.0', releaseNotes: '', serverVersion: '1.0.0+abc123' };
+const info = { version: '1.0.0', minVersion: '1.0.0', releaseNotes: '', serverVersion: '1.0.0+abc123', termsUrl: '/legal/terms', privacyUrl: '/legal/privacy', supportContact: '' };
 
 let server: TestServer;
 const testServer = useTestServer();
@@ -33,4 +33,22 @@ it('the server unreachable: says so, and a tap asks again', async () => {
   server.route(VERSION_URL, (_req, res) => sendJson(res, 200, { rspCode: 0, rspMsg: '成功', data: info }));
   fireEvent.click(retry);
   expect(await screen.findByText('1.0.0+abc123')).toBeTruthy();
+});
+
+it('links the agreements (the server\'s pages) and shows the contact line the server is configured with', async () => {
+  server.route(VERSION_URL, (_req, res) =>
+    sendJson(res, 200, { rspCode: 0, rspMsg: '成功', data: { ...info, privacyUrl: 'https://corp.example.com/privacy', supportContact: '客服邮箱 help@example.com' } }),
+  );
+  renderPage(<AboutPage />, 'pages/about/about');
+  expect(await screen.findByText('客服邮箱 help@example.com')).toBeTruthy();
+  expect(screen.getByText('联系我们')).toBeTruthy();
+  expect(screen.getByText('用户协议').closest('a')!.getAttribute('href')).toBe(`${server.origin}/legal/terms`);
+  expect(screen.getByText('隐私政策').closest('a')!.getAttribute('href')).toBe('https://corp.example.com/privacy');
+});
+
+it('without a contact line: no 联系我们 row', async () => {
+  server.route(VERSION_URL, (_req, res) => sendJson(res, 200, { rspCode: 0, rspMsg: '成功', data: info }));
+  renderPage(<AboutPage />, 'pages/about/about');
+  await screen.findByText('1.0.0+abc123');
+  expect(screen.queryByText('联系我们')).toBeNull();
 });

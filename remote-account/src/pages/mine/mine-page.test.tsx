@@ -8,7 +8,7 @@ import MinePage from './mine-page';
 jest.mock('@app/shared/src/ui/toast', () => ({ showToast: jest.fn(), toast: jest.fn() }));
 
 const user = testUser({ phone: '13800138000', createNum: 110 });
-const nav = { navigateTo: jest.fn(() => Promise.resolve({ errMsg: 'navigateTo:ok' })) };
+const nav = { navigateTo: jest.fn(() => Promise.resolve({ errMsg: 'navigateTo:ok' })), switchTab: jest.fn(() => Promise.resolve({ errMsg: 'switchTab:ok' })) };
 
 let server: TestServer;
 const testServer = useTestServer();
@@ -80,6 +80,13 @@ describe('我的', () => {
     }
     fireEvent.click(screen.getByText('兑换激活码'));
     expect(await screen.findByPlaceholderText('请输入 16 位激活码')).toBeTruthy();
+  });
+
+  it('我的创作 switches to the 创作 tab', () => {
+    act(() => session.set(user));
+    render(<MinePage />);
+    fireEvent.click(screen.getByText('我的创作'));
+    expect(nav.switchTab).toHaveBeenLastCalledWith({ url: '/pages/create/create' });
   });
 
   it('退出登录 after the confirm: revokes the token on the server, then clears the session', async () => {

@@ -1,4 +1,4 @@
-import { navigateTo, openRedeemDialog, showModal, stringifyQuery, useUserInfo } from '@app/shared';
+import { navigateTo, openRedeemDialog, showModal, stringifyQuery, switchTab, useUserInfo } from '@app/shared';
 import { Button } from '@app/shared/kit';
 import { Avatar, List } from '@app/shared/kit/more';
 import { useState } from 'react';
@@ -68,6 +68,11 @@ export default function MinePage() {
         {signedIn && (
           <List.Item onClick={() => void openRedeemDialog()} description="用激活码兑换积分和会员">
             兑换激活码
+          </List.Item>
+        )}
+        {signedIn && (
+          <List.Item onClick={() => void switchTab({ url: '/pages/create/create' }).catch(() => undefined)} description="我生成的视频">
+            我的创作
           </List.Item>
         )}
         {signedIn && <List.Item onClick={() => open('/pagesA/my/pointsRecord')}>积分记录</List.Item>}

@@ -7,6 +7,8 @@ import LoginPage from './login-page';
 import { LOGIN_URL } from './login-or-register';
 
 jest.mock('@app/shared/src/ui/toast', () => ({ showToast: jest.fn(), toast: jest.fn() }));
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { toast } = jest.requireMock('@app/shared/src/ui/toast') as { toast: jest.Mock };
 
 const signedIn = testUser({ phone: '13800138000', token: 'fresh-token' });
 const nav = {
@@ -52,12 +54,15 @@ const said = (label: string) => screen.getByLabelText(label).textContent;
 function fill(values: { phone?: string; password?: string; agree?: boolean }) {
   if (values.phone !== undefined) fireEvent.change(phone(), { target: { value: values.phone } });
   if (values.password !== undefined) fireEvent.change(password(), { target: { value: values.password } });
-  if (values.agree) fireEvent.click(screen.getByText('我已阅读并同意《用户协议》和《隐私政策》'));
+  if (values.agree) fireEvent.click(screen.getByText('我已阅读并同意'));
 }
 
 function answerLogin(body: unknown, status = 200) {
   server.route(LOGIN_URL, (_req, res) => sendJson(res, status, body));
 }
+
+/** The sign-in requests (the page also asks the server where its agreements are). */
+const logins = () => server.received.filter((r) => r.path === LOGIN_URL);
 
 it('validates inline in Chinese and sends nothing while the form is wrong', async () => {
   renderLogin();
@@ -79,7 +84,7 @@ it('validates inline in Chinese and sends nothing while the form is wrong', asyn
   expect(said('手机号提示')).toBe('');
   expect(phone().value).toBe('13800138000');
   expect(password().value).toBe('secret1');
-  expect(server.received).toHaveLength(0);
+  expect(logins()).toHaveLength(0);
 });
 
 it('keeps only the digits of a pasted phone number', () => {
@@ -99,15 +104,50 @@ it('shows and hides the password', () => {
 });
 
 it('signs in: sends the phone and password once, stores and publishes the session, goes home', async () => {
-  answerLogin({ rspCode: 0, rspMsg: '成功', data: signedIn });
+  toast.mockClear();
+  answerLogin({ rspCode: 0, rspMsg: '成功', data: { ...signedIn, welcomePoints: 0 } });
   renderLogin();
   fill({ phone: '13800138000', password: 'secret1', agree: true });
   fireEvent.click(submit());
   await waitFor(() => expect(nav.switchTab).toHaveBeenCalledWith({ url: '/' }));
   expect(session.get()).toEqual(signedIn);
   expect(localStorage.getItem('userInfo')).toContain('fresh-token');
-  expect(server.received).toHaveLength(1);
-  expect(JSON.parse(server.received[0]!.body)).toEqual({ phone: '13800138000', password: 'secret1' });
+  expect(logins()).toHaveLength(1);
+  expect(JSON.parse(logins()[0]!.body)).toEqual({ phone: '13800138000', password: 'secret1' });
+  // A sign-in is no welcome.
+  expect(toast).not.toHaveBeenCalledWith(expect.stringContaining('欢迎'), expect.anything());
+});
+
+it('a new account is welcomed with the points the server gave', async () => {
+  toast.mockClear();
+  answerLogin({ rspCode: 0, rspMsg: '成功', data: { ...signedIn, createNum: 25, welcomePoints: 25 } });
+  renderLogin();
+  fill({ phone: '13800138000', password: 'secret1', agree: true });
+  fireEvent.click(submit());
+  await waitFor(() => expect(toast).toHaveBeenCalledWith('欢迎！已赠送 +25 积分', 3000));
+  // The session is the user, not the sign-up's extra.
+  expect(session.get()).toEqual({ ...signedIn, createNum: 25 });
+});
+
+it('《用户协议》 and 《隐私政策》 open the pages the server names, and reading them does not tick the box', async () => {
+  renderLogin();
+  const terms = screen.getByText('《用户协议》').closest('a')!;
+  const privacy = screen.getByText('《隐私政策》').closest('a')!;
+  // The server's own pages at once…
+  expect([terms.getAttribute('href'), privacy.getAttribute('href')]).toEqual([`${server.origin}/legal/terms`, `${server.origin}/legal/privacy`]);
+  expect(terms.getAttribute('target')).toBe('_blank');
+  fireEvent.click(terms);
+  fireEvent.click(submit());
+  await waitFor(() => expect(screen.getByLabelText('协议提示').textContent).toBe('请先阅读并同意用户协议和隐私政策'));
+});
+
+it("links the operator's agreements when the server names them (TERMS_URL, PRIVACY_URL)", async () => {
+  server.route('/api/v1/version/get_version_info', (_req, res) =>
+    sendJson(res, 200, { rspCode: 0, rspMsg: '成功', data: { version: '1.0.0', minVersion: '1.0.0', releaseNotes: '', serverVersion: '1', termsUrl: 'https://corp.example.com/terms', privacyUrl: 'https://corp.example.com/privacy', supportContact: '' } }),
+  );
+  renderLogin();
+  await waitFor(() => expect(screen.getByText('《用户协议》').closest('a')!.getAttribute('href')).toBe('https://corp.example.com/terms'));
+  expect(screen.getByText('《隐私政策》').closest('a')!.getAttribute('href')).toBe('https://corp.example.com/privacy');
 });
 
 it.each([
@@ -146,7 +186,7 @@ it('is busy while sending and never sends twice', async () => {
   await first;
   await waitFor(() => expect(submit().hasAttribute('disabled')).toBe(true));
   await new Promise((r) => setTimeout(r, 50));
-  expect(server.received).toHaveLength(1);
+  expect(logins()).toHaveLength(1);
 });
 
 it.each([
@@ -182,7 +222,7 @@ it("sends a 6-character password (an existing account may have one) and shows th
   fireEvent.click(submit());
   await waitFor(() => expect(said('登录结果')).toBe(rule));
   expect(said('密码提示')).toBe('');
-  expect(JSON.parse(server.received[0]!.body)).toEqual({ phone: '13800138000', password: '123456' });
+  expect(JSON.parse(logins()[0]!.body)).toEqual({ phone: '13800138000', password: '123456' });
   expect(session.get()).toBeNull();
   expect(password().value).toBe('123456');
 });

@@ -1,4 +1,4 @@
-import { getCurrentPages, navigateBack, redirectTo, reLaunch, switchTab, usePageQuery } from '@app/shared';
+import { getCurrentPages, navigateBack, redirectTo, reLaunch, switchTab, useLegalLinks, usePageQuery } from '@app/shared';
 import { Button, NavBar } from '@app/shared/kit';
 import { Checkbox, Input } from '@app/shared/kit/more';
 import { useRef, useState } from 'react';
@@ -19,6 +19,7 @@ export default function LoginPage() {
   const [failure, setFailure] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const login = useLoginOrRegister();
+  const legal = useLegalLinks();
   // A ref, not isPending: two taps in one render would both see isPending false.
   const sending = useRef(false);
 
@@ -135,9 +136,19 @@ export default function LoginPage() {
           {failure}
         </p>
 
-        <Checkbox className="au-agree" checked={form.agreed} onChange={(checked) => change('agreed', checked)} style={{ '--icon-size': '1rem', '--font-size': '0.8125rem', '--gap': '0.375rem' } as React.CSSProperties}>
-          我已阅读并同意《用户协议》和《隐私政策》
-        </Checkbox>
+        <div className="au-agree-line">
+          <Checkbox className="au-agree" checked={form.agreed} onChange={(checked) => change('agreed', checked)} style={{ '--icon-size': '1rem', '--font-size': '0.8125rem', '--gap': '0.375rem' } as React.CSSProperties}>
+            我已阅读并同意
+          </Checkbox>
+          {/* Links beside the box, not in its label: reading them does not tick it. */}
+          <a className="au-doc" href={legal.terms} target="_blank" rel="noopener">
+            《用户协议》
+          </a>
+          和
+          <a className="au-doc" href={legal.privacy} target="_blank" rel="noopener">
+            《隐私政策》
+          </a>
+        </div>
         <p className="au-problem au-problem-agree" role="alert" aria-label="协议提示">
           {problems.agreed}
         </p>

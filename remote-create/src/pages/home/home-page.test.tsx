@@ -2,8 +2,8 @@ import { testUser } from '@app/shared/test/fixtures';
 import { useTestServer } from '@app/shared/src/request/test-server';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { session } from '@app/shared';
-import { page, template } from '../../test/fixtures';
-import { answer, api, fakeNavigation, renderPage } from '../../test/render-page';
+import { galleryPage, template } from '../../test/fixtures';
+import { answer, api, bodies, fakeNavigation, renderPage } from '../../test/render-page';
 import HomePage from './home-page';
 
 const server = useTestServer();
@@ -13,7 +13,7 @@ describe('首页', () => {
   afterEach(() => act(() => session.clear()));
 
   it('shows who is signed in and their balance only to a signed-in user, live', async () => {
-    api(server(), LIST, answer(page([])));
+    api(server(), LIST, answer(galleryPage([])));
     renderPage(<HomePage />);
     expect(screen.getByText('极速生成视频')).toBeTruthy();
     expect(screen.queryByLabelText('积分余额')).toBeNull();
@@ -28,7 +28,7 @@ describe('首页', () => {
 
   it('lists templates with cover, title and duration; one opens its sample', async () => {
     const nav = fakeNavigation();
-    api(server(), LIST, answer(page([template(), template({ id: '8', title: '美食探店', duration: 60, coverUrl: '' })])));
+    api(server(), LIST, answer(galleryPage([template(), template({ id: '8', title: '美食探店', duration: 60, coverUrl: '' })])));
     const { container } = renderPage(<HomePage />);
     await screen.findByText('旅行日记');
     expect(screen.getByText('美食探店')).toBeTruthy();
@@ -56,7 +56,7 @@ describe('首页', () => {
 
   it('shows an operator\'s own cover URL as it is, and lazy-loads covers past the first row', async () => {
     const external = { coverUrl: 'https://cdn.example.com/c.jpg', coverThumbUrl: '' };
-    api(server(), LIST, answer(page(['1', '2', '3'].map((id) => template({ id, title: `模板${id}`, aspectRatio: '16:9', ...external })))));
+    api(server(), LIST, answer(galleryPage(['1', '2', '3'].map((id) => template({ id, title: `模板${id}`, aspectRatio: '16:9', ...external })))));
     const { container } = renderPage(<HomePage />);
     await screen.findByText('模板3');
     const imgs = [...container.querySelectorAll('img.cr-template-cover')];
@@ -67,7 +67,7 @@ describe('首页', () => {
 
   it('the entry opens 极速生成视频', async () => {
     const nav = fakeNavigation();
-    api(server(), LIST, answer(page([])));
+    api(server(), LIST, answer(galleryPage([])));
     renderPage(<HomePage />);
     fireEvent.click(screen.getByText('极速生成视频'));
     expect(nav.calls).toEqual(['navigateTo /pagesA/create/addVideo']);
@@ -78,14 +78,14 @@ describe('首页', () => {
     api(server(), LIST, answer(null, 1, '服务繁忙'));
     renderPage(<HomePage />);
     await screen.findByText('模板加载失败');
-    api(server(), LIST, answer(page([template()])));
+    api(server(), LIST, answer(galleryPage([template()])));
     fireEvent.click(screen.getByText('重新加载'));
     await screen.findByText('旅行日记');
   });
 
   it('asks for the next page when the end of the list comes near', async () => {
     api(server(), LIST, (body) =>
-      body.page === 1 ? answer(page([template()], 1, true)) : answer(page([template({ id: '9', title: '第二页的模板' })], 2, false)),
+      body.page === 1 ? answer(galleryPage([template()], { hasMore: true })) : answer(galleryPage([template({ id: '9', title: '第二页的模板' })], { pageNo: 2 })),
     );
     // jsdom lays nothing out: every element is at 0, so the loader is "within 50px" at once,
     // once it counts as shown (jsdom gives no element an offsetParent).
@@ -94,5 +94,50 @@ describe('首页', () => {
     await screen.findByText('第二页的模板');
     shown.mockRestore();
     expect(server().received.map((r) => JSON.parse(r.body).page)).toEqual([1, 2]);
+  });
+
+  it('on a first start says 模板准备中 while samples are made, fills by itself, then stops asking', async () => {
+    let calls = 0;
+    api(server(), LIST, () => {
+      calls += 1;
+      if (calls === 1) return answer(galleryPage([], { pending: 6 }));
+      if (calls === 2) return answer(galleryPage([template()], { pending: 5 }));
+      return answer(galleryPage([template(), template({ id: '8', title: '美食探店' })], { pending: 0 }));
+    });
+    renderPage(<HomePage />);
+    await screen.findByText('模板准备中');
+    expect(screen.queryByText('暂无模板')).toBeNull();
+    await screen.findByText('旅行日记', undefined, { timeout: 5000 });
+    expect(screen.getByText('还有 5 个模板准备中…')).toBeTruthy();
+    await screen.findByText('美食探店', undefined, { timeout: 5000 });
+    expect(screen.queryByText(/准备中/)).toBeNull();
+    // Nothing pending: no more asking.
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(calls).toBe(3);
+  }, 20000);
+
+  it('has a tab per category, which lists only that category', async () => {
+    api(server(), LIST, (body) =>
+      body.category === '美食'
+        ? answer(galleryPage([template({ id: '8', title: '美食探店', category: '美食' })], { categories: ['旅行', '美食'] }))
+        : answer(galleryPage([template(), template({ id: '8', title: '美食探店', category: '美食' })], { categories: ['旅行', '美食'] })),
+    );
+    renderPage(<HomePage />);
+    await screen.findByText('旅行日记');
+    const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
+    expect(tabs).toEqual(['全部', '旅行', '美食']);
+    fireEvent.click(screen.getByRole('tab', { name: '美食' }));
+    await screen.findByText('美食探店');
+    expect(screen.queryByText('旅行日记')).toBeNull();
+    expect(screen.getByRole('tab', { name: '美食' }).getAttribute('aria-selected')).toBe('true');
+    expect(bodies(server(), LIST).at(-1)).toMatchObject({ category: '美食' });
+  });
+
+  it('a card carries 做同款, which opens the form prefilled with the template', async () => {
+    const nav = fakeNavigation();
+    api(server(), LIST, answer(galleryPage([template()])));
+    renderPage(<HomePage />);
+    fireEvent.click(await screen.findByLabelText('做同款：旅行日记'));
+    expect(nav.calls).toEqual(['navigateTo /pagesA/create/addVideo?templateId=7&aspectRatio=9%3A16&duration=15']);
   });
 });

@@ -1,13 +1,14 @@
 import type { VideoTask } from '@app/contract';
-import { formatTime, getCurrentPages, navigateBack, showModal, switchTab, usePageActive } from '@app/shared';
+import { formatTime, getCurrentPages, navigateBack, showModal, switchTab, useCopyShareLink, usePageActive, useRevokeShareLink, useShareLink } from '@app/shared';
 import { Button } from '@app/shared/kit';
-import { SpinLoading } from '@app/shared/kit/more';
+import { ActionSheet, SpinLoading } from '@app/shared/kit/more';
+import { useState } from 'react';
 import { LoadFailed } from '../../components/load-failed';
 import { StatusBadge } from '../../components/status-badge';
 import { VideoPlayer } from '../../components/video-player';
 import { toastFailure } from '../../lib/api-error';
 import { formatDuration } from '../../lib/format';
-import { copyLink, saveVideo } from '../../lib/save-video';
+import { saveVideo } from '../../lib/save-video';
 import { useCancelTask } from '../../tasks/cancel-task';
 import { useDeleteTask } from '../../tasks/delete-task';
 import { useVideoTask } from '../../tasks/task-detail';
@@ -55,6 +56,11 @@ export function TaskView({ id }: { id: string }) {
   const query = useVideoTask(id, true, active);
   const cancel = useCancelTask();
   const remove = useDeleteTask();
+  const done = query.data?.status === 'succeeded';
+  const share = useShareLink(id, done);
+  const copyShare = useCopyShareLink(id);
+  const unshare = useRevokeShareLink(id);
+  const [menuOpen, setMenuOpen] = useState(false);
 
   if (query.isPending) return <SpinLoading className="cr-center-spin" color="primary" />;
   if (query.isError) {
@@ -71,6 +77,19 @@ export function TaskView({ id }: { id: string }) {
     const { confirm } = await showModal({ title: '删除视频', content, confirmText: '删除' });
     if (confirm) remove.mutate(task.id, { onSuccess: leave, onError: toastFailure });
   };
+
+  const shared = Boolean(share.data?.url);
+  // The … menu: sharing (a finished video) and 删除, which is too final for a button of its own.
+  const menu = [
+    ...(task.status === 'succeeded' ? [{ key: 'copy', text: '复制链接', onClick: () => copyShare.mutate(false) }] : []),
+    ...(shared
+      ? [
+          { key: 'renew', text: '换新链接', onClick: () => copyShare.mutate(true) },
+          { key: 'unshare', text: '取消分享', description: '链接将失效，别人无法再观看', onClick: () => unshare.mutate(undefined, { onError: toastFailure }) },
+        ]
+      : []),
+    { key: 'delete', text: '删除', danger: true, onClick: () => void onDelete() },
+  ];
 
   return (
     <div className="cr-detail">
@@ -104,14 +123,22 @@ export function TaskView({ id }: { id: string }) {
             <Button color="primary" shape="rounded" onClick={() => void saveVideo(task)}>
               下载
             </Button>
-            <Button shape="rounded" onClick={() => void copyLink(task.videoUrl)}>
+            <Button shape="rounded" loading={copyShare.isPending} onClick={() => copyShare.mutate(false)}>
               复制链接
             </Button>
           </>
         )}
-        <Button color="danger" fill="outline" shape="rounded" loading={remove.isPending} onClick={() => void onDelete()}>
-          删除
+        <Button className="cr-more-button" shape="rounded" aria-label="更多操作" loading={remove.isPending} onClick={() => setMenuOpen(true)}>
+          …
         </Button>
+        <ActionSheet
+          visible={menuOpen}
+          extra={task.title}
+          cancelText="取消"
+          closeOnAction
+          actions={menu}
+          onClose={() => setMenuOpen(false)}
+        />
       </div>
     </div>
   );

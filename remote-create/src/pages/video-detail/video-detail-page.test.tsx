@@ -9,6 +9,10 @@ import VideoDetailPage from './video-detail-page';
 
 const server = useTestServer();
 const DETAIL = '/api/v1/video_task/detail';
+const SHARE = '/api/v1/video_task/share_link';
+const SHARE_GET = '/api/v1/video_task/get_share_link';
+const SHARE_REVOKE = '/api/v1/video_task/revoke_share_link';
+const NOT_SHARED = { url: '', createdAt: 0 };
 const render = (query: Record<string, string>) => renderPage(<VideoDetailPage />, { route: 'pagesA/detail/videoDetail', query });
 
 let play: jest.SpyInstance;
@@ -60,8 +64,9 @@ describe('视频详情 of a task (?id=)', () => {
     expect(screen.getByText('链接缺少视频编号')).toBeTruthy();
   });
 
-  it('a finished video: title, status, script, time; 下载, 复制链接, 删除 and no 取消', async () => {
+  it('a finished video: title, status, script, time; 下载, 复制链接, … (删除 in it) and no 取消', async () => {
     api(server(), DETAIL, answer(task()));
+    api(server(), SHARE_GET, answer(NOT_SHARED));
     const { container } = render({ id: '1' });
     await screen.findByText('城市夜景');
     expect(screen.getByText('已完成')).toBeTruthy();
@@ -70,7 +75,9 @@ describe('视频详情 of a task (?id=)', () => {
     expect(container.querySelector('video')?.getAttribute('src')).toBe(`${server().origin}/files/videos/1.mp4`);
     expect(screen.getByText('下载')).toBeTruthy();
     expect(screen.getByText('复制链接')).toBeTruthy();
-    expect(screen.getByText('删除')).toBeTruthy();
+    expect(screen.getByLabelText('更多操作')).toBeTruthy();
+    // 删除 is no button of its own: it waits in the … menu.
+    expect(screen.queryByText('删除')).toBeNull();
     expect(screen.queryByText('取消')).toBeNull();
     expect(screen.queryByText(/配音/)).toBeNull();
   });
@@ -142,7 +149,9 @@ describe('视频详情 of a task (?id=)', () => {
     nav.pages = 2;
     api(server(), DETAIL, answer(task()));
     api(server(), '/api/v1/video_task/delete', answer({}));
+    api(server(), SHARE_GET, answer(NOT_SHARED));
     render({ id: '1' });
+    fireEvent.click(await screen.findByLabelText('更多操作'));
     fireEvent.click(await screen.findByText('删除'));
     await screen.findByText('删除后无法恢复，确定删除吗？');
     fireEvent.click(screen.getAllByText('删除').at(-1)!);
@@ -189,16 +198,57 @@ describe('视频详情 of a template still without its sample', () => {
   });
 });
 
-describe('复制链接', () => {
+describe('复制链接 and the share link', () => {
   beforeEach(() => act(() => session.set(testUser())));
+  const LINK = { url: 'https://app.example.com/s/AbCdEfGhIjKlMnOpQrStUvWx', createdAt: 1 };
+  const NEW_LINK = { url: 'https://app.example.com/s/ZyXwVuTsRqPoNmLkJiHgFeDc', createdAt: 2 };
 
-  it('puts the full address of the video on the clipboard and says so', async () => {
+  it('makes the share link (the public page, not the file) and puts it on the clipboard', async () => {
     const writeText = jest.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     api(server(), DETAIL, answer(task()));
+    api(server(), SHARE_GET, answer(NOT_SHARED));
+    api(server(), SHARE, answer(LINK));
     render({ id: '1' });
     fireEvent.click(await screen.findByText('复制链接'));
-    await screen.findByText('链接已复制');
-    expect(writeText).toHaveBeenCalledWith(`${server().origin}/files/videos/1.mp4`);
+    await screen.findByText('分享链接已复制，任何人打开都能观看');
+    expect(writeText).toHaveBeenCalledWith(LINK.url);
+    expect(bodies(server(), SHARE)).toEqual([{ token: 'token-1', id: '1', renew: false }]);
+  });
+
+  it('a shared video: … offers 换新链接 and 取消分享, which ends the link', async () => {
+    const writeText = jest.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    api(server(), DETAIL, answer(task()));
+    api(server(), SHARE_GET, answer(LINK));
+    api(server(), SHARE, answer(NEW_LINK));
+    api(server(), SHARE_REVOKE, answer({}));
+    render({ id: '1' });
+    await screen.findByText('城市夜景');
+    await waitFor(() => expect(bodies(server(), SHARE_GET)).toHaveLength(1));
+    fireEvent.click(screen.getByLabelText('更多操作'));
+    fireEvent.click(await screen.findByText('换新链接'));
+    await screen.findByText('新链接已复制，旧链接已失效');
+    expect(writeText).toHaveBeenCalledWith(NEW_LINK.url);
+    expect(bodies(server(), SHARE)).toEqual([{ token: 'token-1', id: '1', renew: true }]);
+
+    fireEvent.click(screen.getByLabelText('更多操作'));
+    fireEvent.click(await screen.findByText('取消分享'));
+    await screen.findByText('已取消分享，原链接已失效');
+    expect(bodies(server(), SHARE_REVOKE)).toEqual([{ token: 'token-1', id: '1' }]);
+    // Not shared any more: once the last menu has gone, a new one has no 取消分享.
+    await waitFor(() => expect(screen.queryByText('取消分享')).toBeNull());
+    fireEvent.click(screen.getByLabelText('更多操作'));
+    await screen.findAllByText('删除');
+    expect(screen.queryByText('取消分享')).toBeNull();
+  });
+
+  it('an unfinished video has no 复制链接, and … still offers 删除', async () => {
+    api(server(), DETAIL, answer(task({ status: 'processing', progress: 10, videoUrl: '', coverUrl: '' })));
+    render({ id: '1' });
+    fireEvent.click(await screen.findByLabelText('更多操作'));
+    await screen.findByText('删除');
+    expect(screen.queryByText('复制链接')).toBeNull();
+    expect(bodies(server(), SHARE_GET)).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { captionStyle } from './0007-caption-style.js';
 import { music } from './0008-music.js';
 import { taskVoice } from './0009-task-voice.js';
 import { writeLedgerType } from './0010-write-ledger-type.js';
+import { shareLinks } from './0011-share-links.js';
 
 /** A schema change: applied once, in order (the pending ones in one transaction). Never edit a shipped one. */
 export interface Migration {
@@ -16,4 +17,4 @@ export interface Migration {
   statements: string[];
 }
 
-export const MIGRATIONS: readonly Migration[] = [core, videoTasks, templateSamples, taskOutputKeys, rateLimitPending, taskClips, captionStyle, music, taskVoice, writeLedgerType];
+export const MIGRATIONS: readonly Migration[] = [core, videoTasks, templateSamples, taskOutputKeys, rateLimitPending, taskClips, captionStyle, music, taskVoice, writeLedgerType, shareLinks];

@@ -16,6 +16,8 @@ export type Credentials = BodyOf<typeof loginOrRegisterCall>;
 export interface SignedIn {
   user: UserRow;
   token: string;
+  /** The points given to an account made by this call (its welcome points); 0 on a sign-in. */
+  welcomePoints: number;
 }
 
 /** docs/api.md, /api/v1/account/login_or_register: 5 wrong passwords for one phone within 15 minutes → 429 until the window passes. */
@@ -74,7 +76,7 @@ async function login(db: Db, user: UserRow, password: string): Promise<SignedIn>
     throw new BusinessError(RspCode.failed, WRONG_PASSWORD);
   }
   await releaseAttempt(db, attempt);
-  return { user, token: await issueToken(db, user.id) };
+  return { user, token: await issueToken(db, user.id), welcomePoints: 0 };
 }
 
 /** A new account, counted against the caller's address (429 past SIGNUP_LIMIT); null if the phone was taken meanwhile. */
@@ -132,7 +134,7 @@ async function createAccount(db: Db, credentials: Credentials, welcomePoints: nu
     if (welcomePoints > 0) {
       ({ balance: points } = await changePoints(tx, { userId: created.id, change: welcomePoints, type: 'register', title: REGISTER_TITLE }));
     }
-    return { user: { ...created, points }, token: await issueToken(tx, created.id) };
+    return { user: { ...created, points }, token: await issueToken(tx, created.id), welcomePoints };
   });
 }
 

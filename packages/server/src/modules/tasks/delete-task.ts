@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { files, videoTasks } from '../../db/schema.js';
+import { files, shareLinks, videoTasks } from '../../db/schema.js';
 import { RspCode } from '../../lib/envelope.js';
 import { BusinessError } from '../../lib/errors.js';
 import type { TaskSignals } from '../queue/signals.js';
@@ -31,6 +31,8 @@ export async function deleteTask(deps: { db: Db; store: FileStore; signals: Task
     if (!task) throw new BusinessError(RspCode.notFound, TASK_NOT_FOUND);
     const ended = await endWithRefund(tx, eq(videoTasks.id, task.id), { status: 'cancelled' });
     await tx.update(videoTasks).set({ deletedAt: sql`now()` }).where(eq(videoTasks.id, task.id));
+    // Its public page ends with it.
+    await tx.delete(shareLinks).where(eq(shareLinks.taskId, task.id));
     // Where this task's renders go, and where its row says they are (the same, once any old
     // `tasks/<id>/` files have been moved at start-up: ./legacy-outputs).
     const outputs = taskOutputKeys(task.outputToken);

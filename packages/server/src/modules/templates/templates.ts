@@ -1,5 +1,5 @@
 import { type AdminTemplate, RspMsg, type SysVideo } from '@app/contract';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, min } from 'drizzle-orm';
 import type { ServerConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { sysVideos } from '../../db/schema.js';
@@ -44,6 +44,22 @@ export async function listTemplates(
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   return { list: rows.map((row) => toSysVideo(row, files)), total: totalRow?.total ?? 0 };
+}
+
+/**
+ * What the gallery needs beside a page: how many samples are still being made (a fresh data
+ * folder's built-in ones take some seconds; the app says 模板准备中 and asks again), and the
+ * categories of the templates shown, for its tabs.
+ */
+export async function templateGallery(db: Db): Promise<{ pending: number; categories: string[] }> {
+  const [pendingRow] = await db.select({ pending: count() }).from(sysVideos).where(inArray(sysVideos.sampleStatus, ['pending', 'rendering']));
+  const rows = await db
+    .select({ category: sysVideos.category, first: min(sysVideos.sort) })
+    .from(sysVideos)
+    .where(shown)
+    .groupBy(sysVideos.category)
+    .orderBy(asc(min(sysVideos.sort)), asc(sysVideos.category));
+  return { pending: pendingRow?.pending ?? 0, categories: rows.map((row) => row.category).filter((category) => category !== '') };
 }
 
 /** The shown template's row with this id; an id that cannot be one (not digits) is as unknown as a missing one. */

@@ -22,9 +22,27 @@ describe('GET /api/v1/version/get_version_info', () => {
     expect(body).toEqual({
       rspCode: 0,
       rspMsg: '成功',
-      data: { version: '1.0.0', minVersion: '1.0.0', releaseNotes: expect.any(String), serverVersion: packageVersion },
+      data: {
+        version: '1.0.0',
+        minVersion: '1.0.0',
+        releaseNotes: expect.any(String),
+        serverVersion: packageVersion,
+        termsUrl: '/legal/terms',
+        privacyUrl: '/legal/privacy',
+        supportContact: '',
+      },
     });
     expect(body.data.releaseNotes).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it("names the operator's agreements and contact line when they are configured", async () => {
+    const { app: configured } = await buildTestApp({ TERMS_URL: 'https://example.com/t.html', PRIVACY_URL: 'https://example.com/p.html', SUPPORT_CONTACT: '客服邮箱 help@example.com' });
+    try {
+      const { data } = (await configured.inject({ method: 'GET', url: '/api/v1/version/get_version_info' })).json();
+      expect([data.termsUrl, data.privacyUrl, data.supportContact]).toEqual(['https://example.com/t.html', 'https://example.com/p.html', '客服邮箱 help@example.com']);
+    } finally {
+      await configured.close();
+    }
   });
 
   it('is GET only', async () => {

@@ -11,8 +11,8 @@ import { revokeToken } from '../../../../modules/sessions/tokens.js';
 export const accountRoutes: FastifyPluginAsync = async (app) => {
   serve(app, loginOrRegister, async (request) => {
     const { welcomePoints, signupLimit } = app.config;
-    const { user, token } = await signIn(app.db, request.body, { welcomePoints, signupLimit, clientAddress: request.ip });
-    return ok(toUserInfo(user, token));
+    const { user, token, welcomePoints: given } = await signIn(app.db, request.body, { welcomePoints, signupLimit, clientAddress: request.ip });
+    return ok({ ...toUserInfo(user, token), welcomePoints: given });
   });
 
   serve(app, getAccountInfo, async (request) => ok(toUserInfo(request.user, request.token)));

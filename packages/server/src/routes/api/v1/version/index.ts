@@ -5,5 +5,5 @@ import { serve } from '../../../../lib/contract-route.js';
 import { versionInfo } from './version-info.js';
 
 export const versionRoutes: FastifyPluginAsync = async (app) => {
-  serve(app, versionCall, async () => ok(versionInfo));
+  serve(app, versionCall, async () => ok(versionInfo(app.config)));
 };

@@ -1,10 +1,21 @@
 import type { VersionInfo } from '@app/contract';
+import type { ServerConfig } from '../../../../config.js';
 import { serverVersion } from '../../../../lib/server-version.js';
 
 /** The app release this server goes with. Bump `version` on a release; `minVersion` when an old app must update. */
-export const versionInfo: VersionInfo = {
+export const appRelease = {
   version: '1.0.0',
   minVersion: '1.0.0',
   releaseNotes: '首个版本：选择模板，输入文案与图片，一键生成视频。',
-  serverVersion,
 };
+
+/** What 关于 and 登录 show: the release, this server's version, the agreements and the contact line. */
+export function versionInfo(config: Pick<ServerConfig, 'termsUrl' | 'privacyUrl' | 'supportContact'>): VersionInfo {
+  return {
+    ...appRelease,
+    serverVersion,
+    termsUrl: config.termsUrl ?? '/legal/terms',
+    privacyUrl: config.privacyUrl ?? '/legal/privacy',
+    supportContact: config.supportContact,
+  };
+}

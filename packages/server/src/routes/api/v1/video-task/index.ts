@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { cancelTask, deleteFileUrl, deleteTask, musicList, queuePosition, quote, save, taskDetail, taskList, videoModels, voices } from '@app/contract';
+import { cancelTask, deleteFileUrl, deleteTask, getShareLink, musicList, queuePosition, quote, revokeShareLink, save, shareLink, taskDetail, taskList, videoModels, voices } from '@app/contract';
 import { ok } from '../../../../lib/envelope.js';
 import { serve } from '../../../../lib/contract-route.js';
 import { pageOf } from '../../../../lib/page-of.js';
@@ -13,6 +13,8 @@ import { clipProviders, listVideoModels } from '../../../../modules/clips/video-
 import { quoteTask } from '../../../../modules/tasks/pricing.js';
 import { saveTask } from '../../../../modules/tasks/save-task.js';
 import { getVideoTask, listVideoTasks } from '../../../../modules/tasks/task-views.js';
+import { createShareLink, getShareLink as findShareLink, revokeShareLink as revoke } from '../../../../modules/shares/share-links.js';
+import { originOf } from '../../../pages/index.js';
 import { VoiceSamples } from '../../../../modules/voices/voice-samples.js';
 import { offeredVoices, voiceProviders, voiceView } from '../../../../modules/voices/voices.js';
 
@@ -62,6 +64,14 @@ export const videoTaskRoutes: FastifyPluginAsync = async (app) => {
   serve(app, deleteTask, async (request) => {
     await remove(deps(), request.user.id, request.body.id);
     stopClips(request.body.id);
+    return ok({});
+  });
+
+  // 复制链接 / 取消分享 on 视频详情: the public page is on this server, at the origin the caller reached.
+  serve(app, shareLink, async (request) => ok(await createShareLink(app.db, request.user.id, request.body.id, request.body.renew, originOf(request))));
+  serve(app, getShareLink, async (request) => ok(await findShareLink(app.db, request.user.id, request.body.id, originOf(request))));
+  serve(app, revokeShareLink, async (request) => {
+    await revoke(app.db, request.user.id, request.body.id);
     return ok({});
   });
 

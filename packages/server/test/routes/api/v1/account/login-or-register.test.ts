@@ -46,6 +46,7 @@ describeEngines('POST /api/v1/account/login_or_register', (ctx) => {
           createNum: 10,
           expireTime: 0,
           createdAt: expect.any(Number),
+          welcomePoints: 10,
         },
       });
       expect(res.body.data.createdAt).toBeGreaterThanOrEqual(before - 1000);
@@ -111,7 +112,8 @@ describeEngines('POST /api/v1/account/login_or_register', (ctx) => {
     it('signs in with the right password: the same account, a new token, its nickname kept', async () => {
       const first = await signUp(ctx);
       const res = await ctx.post(LOGIN, { phone: first.phone, password: PASSWORD, nickname: '别的名字' });
-      expect(res.body).toEqual({ rspCode: 0, rspMsg: '成功', data: { ...first, token: expect.any(String) } });
+      // A sign-in gives nothing: welcomePoints 0 (the app says 欢迎 only to a new account).
+      expect(res.body).toEqual({ rspCode: 0, rspMsg: '成功', data: { ...first, token: expect.any(String), welcomePoints: 0 } });
       expect(res.body.data.token).not.toBe(first.token);
       // Signing in again grants nothing.
       expect(await ledgerOf(ctx, Number(first.id))).toHaveLength(1);
@@ -214,8 +216,8 @@ describeEngines(
   'POST /api/v1/account/login_or_register with WELCOME_POINTS=0',
   (ctx) => {
     it('creates the account with 0 points and no ledger record', async () => {
-      const info = await signUp(ctx);
-      expect(info.createNum).toBe(0);
+      const info = (await ctx.post(LOGIN, { phone: uniquePhone(), password: PASSWORD })).body.data;
+      expect([info.createNum, info.welcomePoints]).toEqual([0, 0]);
       expect(await ledgerOf(ctx, Number(info.id))).toEqual([]);
     });
   },
@@ -226,8 +228,8 @@ describeEngines(
   'POST /api/v1/account/login_or_register with WELCOME_POINTS=25',
   (ctx) => {
     it('grants the configured welcome points', async () => {
-      const info = await signUp(ctx);
-      expect(info.createNum).toBe(25);
+      const info = (await ctx.post(LOGIN, { phone: uniquePhone(), password: PASSWORD })).body.data;
+      expect([info.createNum, info.welcomePoints]).toEqual([25, 25]);
       expect(await ledgerOf(ctx, Number(info.id))).toEqual([expect.objectContaining({ change: 25, balance: 25, type: 'register' })]);
     });
   },

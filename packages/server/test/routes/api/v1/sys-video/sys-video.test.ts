@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { sysVideos } from '../../../../../src/db/schema.js';
 import { addTemplate, type NewTemplate } from '../../../../../src/modules/templates/templates.js';
 import { describeEngines } from '../../../../helpers/engines.js';
@@ -38,6 +39,8 @@ describeEngines('POST /api/v1/sysVideo/*', (ctx) => {
           page: 1,
           pageSize: 10,
           hasMore: false,
+          pending: 0,
+          categories: expect.arrayContaining([category]),
         },
       });
       expect(added.id).toMatch(/^\d+$/);
@@ -68,7 +71,7 @@ describeEngines('POST /api/v1/sysVideo/*', (ctx) => {
       expect(all.body.data.list.map((t: { title: string }) => t.title)).toEqual(expect.arrayContaining(['舞蹈1', '美食1', '舞蹈2']));
       expect((await ctx.post('/api/v1/sysVideo/list', { category: '  ', pageSize: 50 })).body.data.total).toBe(total);
 
-      expect((await ctx.post('/api/v1/sysVideo/list', { category: "' OR ''='" })).body.data).toEqual({ list: [], total: 0, page: 1, pageSize: 10, hasMore: false });
+      expect((await ctx.post('/api/v1/sysVideo/list', { category: "' OR ''='" })).body.data).toEqual({ list: [], total: 0, page: 1, pageSize: 10, hasMore: false, pending: 0, categories: expect.any(Array) });
     });
 
     it('pages', async () => {
@@ -80,6 +83,29 @@ describeEngines('POST /api/v1/sysVideo/*', (ctx) => {
       const page3 = await ctx.post('/api/v1/sysVideo/list', { category, page: 3, pageSize: 2 });
       expect(page3.body.data).toMatchObject({ total: 5, hasMore: false });
       expect(page3.body.data.list.map((t: { title: string }) => t.title)).toEqual(['t5']);
+    });
+
+    it('says how many samples are still being made, and lists the categories of the templates shown', async () => {
+      const [ready, waiting] = [freshCategory(), freshCategory()];
+      await addTemplate(ctx.db(), ctx.app().config, template({ title: '就绪', category: ready, sort: -100 }));
+      // Without its URLs a template waits for its sample (pending, then rendering): not listed, but counted.
+      const first = await addTemplate(ctx.db(), ctx.app().config, template({ title: '制作中', category: waiting, coverUrl: '', videoUrl: '' }));
+      const second = await addTemplate(ctx.db(), ctx.app().config, template({ title: '渲染中', category: waiting, coverUrl: '', videoUrl: '' }));
+      await ctx.db().update(sysVideos).set({ sampleStatus: 'rendering' }).where(eq(sysVideos.id, Number(second.id)));
+      let data = (await ctx.post('/api/v1/sysVideo/list', {})).body.data;
+      expect(data.pending).toBe(2);
+      expect(data.categories[0]).toBe(ready);
+      expect(data.categories).not.toContain(waiting);
+      expect(data.list.map((t: { title: string }) => t.title)).not.toContain('制作中');
+
+      // Samples stored (or given up on): nothing pending, and the category appears.
+      await ctx.db().update(sysVideos).set({ sampleStatus: 'ready', coverUrl: '/files/t/9.jpg', videoUrl: '/files/t/9.mp4' }).where(eq(sysVideos.id, Number(first.id)));
+      await ctx.db().update(sysVideos).set({ sampleStatus: 'failed' }).where(eq(sysVideos.id, Number(second.id)));
+      data = (await ctx.post('/api/v1/sysVideo/list', {})).body.data;
+      expect(data.pending).toBe(0);
+      expect(data.categories).toContain(waiting);
+      // Asked per category, the same two facts about the whole gallery.
+      expect((await ctx.post('/api/v1/sysVideo/list', { category: ready })).body.data).toMatchObject({ total: 1, pending: 0, categories: data.categories });
     });
 
     it.each([
