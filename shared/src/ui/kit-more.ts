@@ -20,5 +20,6 @@ export { default as PullToRefresh } from 'antd-mobile/es/components/pull-to-refr
 export { default as Result } from 'antd-mobile/es/components/result';
 export { default as SpinLoading } from 'antd-mobile/es/components/spin-loading';
 export { default as Stepper } from 'antd-mobile/es/components/stepper';
+export type { StepperRef } from 'antd-mobile/es/components/stepper';
 export { default as TextArea } from 'antd-mobile/es/components/text-area';
 export { default as Toast } from 'antd-mobile/es/components/toast';
