@@ -106,8 +106,9 @@ describe('accessibility of every page', () => {
     await shownPage(page).locator('video').waitFor();
     await check(problems, 'video-detail');
 
-    // 我的 and everything it opens.
-    await openTab(page, 2);
+    // 我的 (a non-tab page is on top: no tab bar) and everything it opens.
+    await page.evaluate(`uni.switchTab({ url: '/pages/my/myIndex' })`);
+    await waitForPage(page);
     await shownPage(page).getByLabel('积分余额').waitFor();
     await check(problems, 'mine');
     await shownPage(page).getByText('兑换激活码').click();

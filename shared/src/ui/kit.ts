@@ -15,6 +15,7 @@
  * importing one name from it keeps every name either file uses.
  */
 import 'antd-mobile/es/global';
+import './kit.css';
 
 export { default as Button } from 'antd-mobile/es/components/button';
 export { default as DotLoading } from 'antd-mobile/es/components/dot-loading';

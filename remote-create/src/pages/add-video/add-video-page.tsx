@@ -167,7 +167,7 @@ function AddVideoForm() {
         <label className="cr-field-label" htmlFor="cr-title">
           标题
         </label>
-        <Input id="cr-title" className="cr-input" placeholder={`给视频起个名字（${TITLE_MAX} 字以内）`} value={title} onChange={setTitle} maxLength={TITLE_MAX} clearable />
+        <Input id="cr-title" className="cr-input app-tap-input" placeholder={`给视频起个名字（${TITLE_MAX} 字以内）`} value={title} onChange={setTitle} maxLength={TITLE_MAX} clearable />
       </section>
 
       <section className="cr-card cr-field">
