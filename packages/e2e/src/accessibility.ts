@@ -107,13 +107,27 @@ export function smallTapTargets(page: Page): Promise<string[]> {
   );
 }
 
-/** Waits until no sheet, dialog or mask is still animating in (antd-mobile animates inline opacity and transform). */
+/**
+ * Waits until every sheet, dialog and mask has finished animating in: antd-mobile animates their
+ * inline opacity and transform frame by frame, and axe measuring contrast mid-fade would read
+ * colours no one sees. Settled = the same opacity and transform over 5 frames in a row.
+ */
 export async function overlaysSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    Array.from(document.querySelectorAll<HTMLElement>('.adm-mask, .adm-center-popup-wrap, .adm-popup-body, .adm-action-sheet-popup')).every((el) => {
-      const style = getComputedStyle(el);
-      return (style.opacity === '1' || style.display === 'none') && (style.transform === 'none' || /^matrix\(1, 0, 0, 1, [-\d.]+, 0\)$/.test(style.transform));
-    }),
+  await page.waitForFunction(
+    () => {
+      const state = Array.from(document.querySelectorAll<HTMLElement>('.adm-mask, .adm-center-popup-wrap, .adm-popup-body'))
+        .map((el) => {
+          const style = getComputedStyle(el);
+          return `${style.display} ${style.opacity} ${style.transform}`;
+        })
+        .join('|');
+      const w = window as unknown as { __overlayState?: string; __overlayFrames?: number };
+      w.__overlayFrames = state === w.__overlayState ? (w.__overlayFrames ?? 0) + 1 : 0;
+      w.__overlayState = state;
+      return w.__overlayFrames >= 5;
+    },
+    undefined,
+    { polling: 'raf' },
   );
 }
 
