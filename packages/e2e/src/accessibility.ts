@@ -90,6 +90,8 @@ export function smallTapTargets(page: Page): Promise<string[]> {
           const hit = document.elementFromPoint(x, y);
           return !!hit && (target.contains(hit) || (target instanceof HTMLInputElement && Array.from(target.labels ?? []).some((l) => l.contains(hit))));
         };
+        // Under a dialog's or sheet's mask: not a target now (the overlay's own controls are).
+        if (!hits(cx, cy)) continue;
         const probes = [
           [cx - reach, cy],
           [cx + reach, cy],
@@ -98,7 +100,8 @@ export function smallTapTargets(page: Page): Promise<string[]> {
         ] as const;
         const missed = probes.filter(([x, y]) => !hits(x, y));
         if (missed.length > 0) {
-          problems.push(`${describe(target)} is ${Math.round(box.width)}×${Math.round(box.height)}, hit area under ${min}×${min} (missed ${missed.length} of 4 probes)`);
+          const instead = missed.map(([x, y]) => document.elementFromPoint(x, y)).map((el) => (el ? describe(el) : 'nothing'));
+          problems.push(`${describe(target)} is ${Math.round(box.width)}×${Math.round(box.height)}, hit area under ${min}×${min}: ${missed.length} of 4 points 22px from its centre hit ${[...new Set(instead)].join(', ')}`);
         }
       }
       return problems;
@@ -108,14 +111,14 @@ export function smallTapTargets(page: Page): Promise<string[]> {
 }
 
 /**
- * Waits until every sheet, dialog and mask has finished animating in: antd-mobile animates their
- * inline opacity and transform frame by frame, and axe measuring contrast mid-fade would read
+ * Waits until every sheet, dialog and mask has finished animating in, and every button its fade
+ * (a kit button fades between enabled and disabled): axe measuring contrast mid-fade would read
  * colours no one sees. Settled = the same opacity and transform over 5 frames in a row.
  */
 export async function overlaysSettled(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
-      const state = Array.from(document.querySelectorAll<HTMLElement>('.adm-mask, .adm-center-popup-wrap, .adm-popup-body'))
+      const state = Array.from(document.querySelectorAll<HTMLElement>('.adm-mask, .adm-center-popup-wrap, .adm-popup-body, .adm-button'))
         .map((el) => {
           const style = getComputedStyle(el);
           return `${style.display} ${style.opacity} ${style.transform}`;

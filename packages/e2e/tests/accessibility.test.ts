@@ -122,10 +122,10 @@ describe('accessibility of every page', () => {
     await page.locator('.adm-dialog').waitFor({ state: 'detached' });
 
     await shownPage(page).getByRole('button', { name: '退出登录' }).click();
-    await page.locator('.adm-dialog').waitFor();
+    await page.getByText('确定要退出登录吗？').waitFor();
     await check(problems, 'sign-out-dialog');
-    await page.locator('.adm-dialog').getByRole('button', { name: '取消' }).click();
-    await page.locator('.adm-dialog').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: '取消' }).click();
+    await page.getByText('确定要退出登录吗？').waitFor({ state: 'detached' });
 
     for (const [route, name, ready] of [
       ['/pagesA/my/profile', 'profile', '昵称'],

@@ -1,9 +1,9 @@
 import { type AspectRatio, type CaptionStyleId, DEFAULT_VIDEO_MODEL, DURATION_MAX as MAX_DURATION, DURATION_MIN as MIN_DURATION, followVoiceDuration, MUSIC_VOLUME_PERCENT_DEFAULT, narrationTooLong, PICTURES_MAX as MAX_PICTURES, PROMPT_MAX, RspCode, TITLE_MAX, VIDEO_MODELS, type VideoModel, type VideoModelId, VOICE_VOLUME_PERCENT_DEFAULT } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ApiError, openRedeemDialog, redirectTo, refreshAccountInfo, showModal, SignInPrompt, useIsLoggedIn, usePageQuery, useUserInfo } from '@app/shared';
 import { Button } from '@app/shared/kit';
-import { Input, Stepper, type StepperRef, TextArea } from '@app/shared/kit/more';
+import { Input, TextArea } from '@app/shared/kit/more';
 import { toastFailure } from '../../lib/api-error';
 import { useQuote } from '../../tasks/quote';
 import { newClientRequestId, saveVideoTask } from '../../tasks/save-task';
@@ -11,6 +11,7 @@ import { TASKS_KEY } from '../../tasks/task-list';
 import { modelProblem, useVideoModels } from '../../tasks/video-models';
 import { CaptionStylePicker } from './caption-style-picker';
 import { DurationHint, suggestDuration } from './duration-hint';
+import { DurationStepper } from './duration-stepper';
 import { ModelPicker } from './model-picker';
 import { MusicPicker, type MusicValue } from './music-picker';
 import { PicturePicker } from './picture-picker';
@@ -93,12 +94,6 @@ function AddVideoForm() {
   const [submitting, setSubmitting] = useState(false);
   // A ref, not the state: two taps inside one render both see submitting === false.
   const sending = useRef(false);
-  // The kit's Stepper names its − and + but not its number field, and passes no label through:
-  // the field is named by the row's label.
-  const stepper = useRef<StepperRef>(null);
-  useLayoutEffect(() => {
-    stepper.current?.nativeElement?.setAttribute('aria-labelledby', 'cr-duration-label');
-  }, []);
 
   const balance = user?.createNum ?? 0;
   const cost = quote.data?.cost;
@@ -237,15 +232,13 @@ function AddVideoForm() {
           <span className="cr-field-label" id="cr-duration-label">
             时长（秒）
           </span>
-          <Stepper
-            ref={stepper}
-            className="cr-stepper"
+          <DurationStepper
+            labelledBy="cr-duration-label"
             min={limits.minDuration}
             max={limits.maxDuration}
-            digits={0}
             disabled={videoDuration !== duration}
             value={videoDuration}
-            onChange={(v) => setDuration(Math.min(limits.maxDuration, Math.max(limits.minDuration, Math.round(v ?? limits.minDuration))))}
+            onChange={setDuration}
           />
         </div>
         <DurationHint suggested={suggested} duration={duration} onApply={setDuration} />
