@@ -39,9 +39,21 @@ describe('accessibility of every page', () => {
     await check(problems, 'my-creations-signed-out');
     await openTab(page, 2);
     await check(problems, 'mine-signed-out');
+    // The tabs are buttons named by their labels, the shown one marked as the current page.
+    const tabs = page.getByRole('navigation', { name: '标签栏' }).getByRole('button');
+    expect(await tabs.allTextContents()).toEqual(['首页', '创作', '我的']);
+    expect(await tabs.evaluateAll((els) => els.map((el) => el.getAttribute('aria-current')))).toEqual([null, null, 'page']);
 
-    await openRoute(page, '/pages/about/about');
+    await shownPage(page).getByText('关于', { exact: true }).click();
+    await waitForPage(page);
+    expect(await shownRoute(page)).toBe('pages/about/about');
     await check(problems, 'about-signed-out');
+    // The navigation bar's back control is a real button named 返回; it goes back.
+    const back = shownPage(page).getByRole('button', { name: '返回' });
+    expect(await back.evaluate((el) => el.tagName)).toBe('BUTTON');
+    await back.click();
+    await waitForPage(page);
+    expect(await shownRoute(page)).toBe('pages/my/myIndex');
 
     await openRoute(page, '/pagesA/login/index');
     await check(problems, 'login');
