@@ -120,11 +120,11 @@ describe('积分记录 in the browser', () => {
     // From below the one record: the whole page pulls, not only the list.
     await pullDown(page, 187, 400, 200);
     await shown().getByText('积分调整').waitFor();
-    // One page of 20, newest first, each with the balance after it; a deduction in red.
+    // One page of 20, newest first, each with the balance after it; a deduction in red (#cf1322, 4.5:1 or more on white).
     expect(await shown().getByLabel('积分变动').count()).toBe(20);
     const newest = shown().getByLabel('积分变动').first();
     expect(await newest.textContent()).toBe('-10');
-    expect(await newest.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 49, 65)');
+    expect(await newest.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(207, 19, 34)');
     expect(await shown().locator('.ac-record-balance').first().textContent()).toBe('余额 115');
     await screenshot(page, 'points-records-refreshed');
 

@@ -9,7 +9,8 @@ import { registerAntdRender } from './antd-render';
 // Toast, Dialog and friends mount themselves imperatively: give them React 19's renderer.
 registerAntdRender();
 
-export { default as ActionSheet } from 'antd-mobile/es/components/action-sheet';
+// antd-mobile's look with accessible markup: buttons in a named dialog (action-sheet.tsx).
+export { ActionSheet } from './action-sheet';
 export { default as Avatar } from 'antd-mobile/es/components/avatar';
 export { default as Checkbox } from 'antd-mobile/es/components/checkbox';
 export { default as Dialog } from 'antd-mobile/es/components/dialog';
@@ -19,6 +20,5 @@ export { default as ProgressCircle } from 'antd-mobile/es/components/progress-ci
 export { default as PullToRefresh } from 'antd-mobile/es/components/pull-to-refresh';
 export { default as Result } from 'antd-mobile/es/components/result';
 export { default as SpinLoading } from 'antd-mobile/es/components/spin-loading';
-export { default as Stepper } from 'antd-mobile/es/components/stepper';
 export { default as TextArea } from 'antd-mobile/es/components/text-area';
 export { default as Toast } from 'antd-mobile/es/components/toast';

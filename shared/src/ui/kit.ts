@@ -15,10 +15,11 @@
  * importing one name from it keeps every name either file uses.
  */
 import 'antd-mobile/es/global';
+import './kit.css';
 
 export { default as Button } from 'antd-mobile/es/components/button';
 export { default as DotLoading } from 'antd-mobile/es/components/dot-loading';
 export { default as ErrorBlock } from 'antd-mobile/es/components/error-block';
 export { default as InfiniteScroll } from 'antd-mobile/es/components/infinite-scroll';
-export { default as NavBar } from 'antd-mobile/es/components/nav-bar';
-export { default as TabBar } from 'antd-mobile/es/components/tab-bar';
+// antd-mobile's look with accessible markup: a real back button named 返回 (nav-bar.tsx).
+export { NavBar } from './nav-bar';

@@ -20,10 +20,12 @@ export async function showModal(options: ShowModalOptions): Promise<ShowModalRes
   const { Dialog } = await import('@app/shared/kit/more');
   const confirmText = options.confirmText ?? t('uni.showModal.confirm');
   if (!showCancel) {
-    await Dialog.alert({ title, content, confirmText });
+    // Named by its title: the kit's dialog has role="dialog" and no name of its own.
+    await Dialog.alert({ title, content, confirmText, 'aria-label': title ?? content });
     return { confirm: true, cancel: false };
   }
   const confirmed = await Dialog.confirm({
+    'aria-label': title ?? content,
     title,
     content,
     confirmText,

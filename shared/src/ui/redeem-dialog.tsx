@@ -14,6 +14,7 @@ export function openRedeemDialog(): Promise<RedeemResult | null> {
     return new Promise<RedeemResult | null>((resolve) => {
       const handler = Dialog.show({
         title: '兑换激活码',
+        'aria-label': '兑换激活码',
         closeOnMaskClick: false,
         content: (
           <RedeemPanel

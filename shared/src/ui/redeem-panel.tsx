@@ -10,8 +10,9 @@ const styles = {
   grants: { margin: '0 0 0.5rem', padding: 0, listStyle: 'none', textAlign: 'center', color: '#0067ed' },
   line: { margin: '0 0 0.5rem', textAlign: 'center', color: '#5b6b82', fontSize: '0.875rem' },
   // border-box: with its padding at 100% width the input would overflow and scroll the dialog sideways.
-  input: { '--font-size': '1rem', boxSizing: 'border-box', padding: '0.5rem 0.75rem', borderRadius: '0.5rem', background: '#f2f5fa' },
-  error: { minHeight: '1.25rem', margin: '0.375rem 0 0.75rem', fontSize: '0.8125rem', color: '#ff3141' },
+  // No vertical padding: the field itself is 44px high (app-tap-input, kit.css), all of it a tap target.
+  input: { '--font-size': '1rem', boxSizing: 'border-box', padding: '0 0.75rem', borderRadius: '0.5rem', background: '#f2f5fa' },
+  error: { minHeight: '1.25rem', margin: '0.375rem 0 0.75rem', fontSize: '0.8125rem', color: '#cf1322' },
   actions: { display: 'flex', gap: '0.75rem' },
 } satisfies Record<string, React.CSSProperties | Record<string, string>>;
 
@@ -73,7 +74,7 @@ export function RedeemPanel({ onDone }: { onDone(result: RedeemResult | null): v
   return (
     <div className="app-redeem">
       <Input
-        className="app-redeem-input"
+        className="app-redeem-input app-tap-input"
         style={styles.input as React.CSSProperties}
         aria-label="激活码"
         placeholder="请输入 16 位激活码"

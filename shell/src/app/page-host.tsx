@@ -14,7 +14,7 @@ interface Props {
 
 /**
  * One open page: its background, its navigation bar (unless it draws its own) and its scrolling
- * body. Hidden pages stay mounted (tab pages keep their state) and get their scroll back.
+ * body. Hidden pages stay mounted (tab pages keep their state), inert and aria-hidden, and get their scroll back.
  */
 export function PageHost({ entry, active, loader, onBack }: Props) {
   const { page } = entry;
@@ -35,6 +35,8 @@ export function PageHost({ entry, active, loader, onBack }: Props) {
       className={`app-page${page.tab ? ' app-page--tab' : ''}`}
       data-route={page.route}
       aria-hidden={!active}
+      // Kept mounted but out of reach: no focus, no taps, nothing read aloud (display: none too).
+      inert={!active}
       style={{ background: page.background, display: active ? 'flex' : 'none' }}
     >
       {!page.customNavBar && <AppNavBar title={page.title} onBack={onBack} />}

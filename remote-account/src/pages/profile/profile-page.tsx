@@ -111,10 +111,10 @@ function ProfileForm({ user }: { user: UserInfo }) {
           title="昵称"
           description={problems.nickname && <span className="ac-problem" role="alert">{problems.nickname}</span>}
         >
-          <Input aria-label="昵称" placeholder="请输入昵称" maxLength={NICKNAME_MAX} clearable value={shown.nickname} onChange={(v) => edit('nickname', v)} />
+          <Input className="app-tap-input" aria-label="昵称" placeholder="请输入昵称" maxLength={NICKNAME_MAX} clearable value={shown.nickname} onChange={(v) => edit('nickname', v)} />
         </List.Item>
         <List.Item title="姓名" description={problems.name && <span className="ac-problem" role="alert">{problems.name}</span>}>
-          <Input aria-label="姓名" placeholder="选填" maxLength={NAME_MAX} clearable value={shown.name} onChange={(v) => edit('name', v)} />
+          <Input className="app-tap-input" aria-label="姓名" placeholder="选填" maxLength={NAME_MAX} clearable value={shown.name} onChange={(v) => edit('name', v)} />
         </List.Item>
         <List.Item extra={maskPhone(user.phone)} description="手机号用于登录，不能修改">
           手机号

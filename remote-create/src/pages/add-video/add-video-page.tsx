@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError, openRedeemDialog, redirectTo, refreshAccountInfo, showModal, SignInPrompt, useIsLoggedIn, usePageQuery, useUserInfo } from '@app/shared';
 import { Button } from '@app/shared/kit';
-import { Input, Stepper, TextArea } from '@app/shared/kit/more';
+import { Input, TextArea } from '@app/shared/kit/more';
 import { toastFailure } from '../../lib/api-error';
 import { useQuote } from '../../tasks/quote';
 import { newClientRequestId, saveVideoTask } from '../../tasks/save-task';
@@ -11,6 +11,7 @@ import { TASKS_KEY } from '../../tasks/task-list';
 import { modelProblem, useVideoModels } from '../../tasks/video-models';
 import { CaptionStylePicker } from './caption-style-picker';
 import { DurationHint, suggestDuration } from './duration-hint';
+import { DurationStepper } from './duration-stepper';
 import { ModelPicker } from './model-picker';
 import { MusicPicker, type MusicValue } from './music-picker';
 import { PicturePicker } from './picture-picker';
@@ -161,7 +162,7 @@ function AddVideoForm() {
         <label className="cr-field-label" htmlFor="cr-title">
           标题
         </label>
-        <Input id="cr-title" className="cr-input" placeholder={`给视频起个名字（${TITLE_MAX} 字以内）`} value={title} onChange={setTitle} maxLength={TITLE_MAX} clearable />
+        <Input id="cr-title" className="cr-input app-tap-input" placeholder={`给视频起个名字（${TITLE_MAX} 字以内）`} value={title} onChange={setTitle} maxLength={TITLE_MAX} clearable />
       </section>
 
       <section className="cr-card cr-field">
@@ -228,15 +229,16 @@ function AddVideoForm() {
           ))}
         </div>
         <div className="cr-duration">
-          <span className="cr-field-label">时长（秒）</span>
-          <Stepper
-            aria-label="时长（秒）"
+          <span className="cr-field-label" id="cr-duration-label">
+            时长（秒）
+          </span>
+          <DurationStepper
+            labelledBy="cr-duration-label"
             min={limits.minDuration}
             max={limits.maxDuration}
-            digits={0}
             disabled={videoDuration !== duration}
             value={videoDuration}
-            onChange={(v) => setDuration(Math.min(limits.maxDuration, Math.max(limits.minDuration, Math.round(v ?? limits.minDuration))))}
+            onChange={setDuration}
           />
         </div>
         <DurationHint suggested={suggested} duration={duration} onApply={setDuration} />

@@ -92,7 +92,7 @@ export function MusicPicker({ value, onChange, onUploading }: { value: MusicValu
   const option = (music: string, label: string, extra?: React.ReactNode) => (
     <span className="cr-music-option" key={music || 'template'}>
       <button type="button" role="radio" aria-checked={value.music === music} className="cr-music-chip" onClick={() => choose(music)}>
-        {label}
+        <span className="cr-music-chip-label">{label}</span>
       </button>
       {extra}
     </span>

@@ -29,8 +29,9 @@ export function PicturePicker({ pictures, onAdd, onRemove, onRetry }: Props) {
               点击重试
             </button>
           )}
+          {/* A 44×44 tap area in the corner; the small round × is drawn inside it. */}
           <button type="button" className="cr-picture-remove" aria-label={`删除图片 ${i + 1}`} onClick={() => onRemove(p)}>
-            ×
+            <span aria-hidden="true">×</span>
           </button>
         </div>
       ))}
