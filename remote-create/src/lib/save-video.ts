@@ -34,6 +34,14 @@ export async function saveVideo(video: { videoUrl: string; title: string; id: st
   }
 }
 
+/**
+ * 复制链接 of a video, wherever it is offered (视频详情, the menu of 我的创作): its address today;
+ * the one place to change when videos get share links of their own.
+ */
+export function copyVideoLink(video: { videoUrl: string }): Promise<void> {
+  return copyLink(video.videoUrl);
+}
+
 /** 复制链接: the video's full address on the clipboard, also where the Clipboard API is missing (plain http). */
 export async function copyLink(url: string): Promise<void> {
   const absolute = new URL(fileHref(url), window.location.href).href;

@@ -7,7 +7,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { VideoPlayer } from '../../components/video-player';
 import { toastFailure } from '../../lib/api-error';
 import { formatDuration } from '../../lib/format';
-import { copyLink, saveVideo } from '../../lib/save-video';
+import { copyVideoLink, saveVideo } from '../../lib/save-video';
 import { useCancelTask } from '../../tasks/cancel-task';
 import { useDeleteTask } from '../../tasks/delete-task';
 import { useVideoTask } from '../../tasks/task-detail';
@@ -104,7 +104,7 @@ export function TaskView({ id }: { id: string }) {
             <Button color="primary" shape="rounded" onClick={() => void saveVideo(task)}>
               下载
             </Button>
-            <Button shape="rounded" onClick={() => void copyLink(task.videoUrl)}>
+            <Button shape="rounded" onClick={() => void copyVideoLink(task)}>
               复制链接
             </Button>
           </>
