@@ -168,7 +168,7 @@ describe('极速生成视频 keeps a draft', () => {
     await form.getByRole('button', { name: '清空' }).click();
     await dialog().getByRole('button', { name: '清空' }).click();
     await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('.app-page[aria-hidden="false"] #cr-title')?.value ?? 'x') === '');
-    expect(await form.locator('.cr-picture').count()).toBe(0);
+    expect(await form.locator('.cr-picture[data-status]').count()).toBe(0);
     await form.locator('.adm-nav-bar-back').click();
     await page.waitForFunction(() => getCurrentPages().length === 1);
     await uni(`uni.navigateTo({ url: '/pagesA/create/addVideo' })`);
