@@ -12,7 +12,8 @@ beforeEach(() => {
 });
 
 const shown = () => shownPage(page);
-const dialog = () => page.locator('.adm-dialog:visible');
+// The dialog's own box (its outer element has none: mask and body are fixed).
+const dialog = () => page.locator('.adm-dialog-body:visible');
 const sheet = () => page.locator('.adm-action-sheet:visible');
 const route = () => shownRoute(page);
 const uni = (call: string) => page.evaluate(call);
@@ -95,8 +96,8 @@ describe('back and navigation with a dialog open', () => {
     // Open again: the dialog is not stuck as "already open".
     await shown().getByText('兑换激活码').click();
     await page.getByRole('textbox', { name: '激活码' }).waitFor();
-    await page.evaluate(() => (location.hash = '#/pagesA/about/about'));
-    await page.waitForFunction(() => getCurrentPages().at(-1)?.route === 'pagesA/about/about');
+    await page.evaluate(() => (location.hash = '#/pages/about/about'));
+    await page.waitForFunction(() => getCurrentPages().at(-1)?.route === 'pages/about/about');
     await waitForPage(page);
     await page.getByRole('textbox', { name: '激活码' }).waitFor({ state: 'detached' });
     await screenshot(page, 'navigation-redeem-closed-on-hash-change');
@@ -213,7 +214,7 @@ describe('the menu of 我的创作 on a touch screen', () => {
     await waitForPage(page);
     const item = shown().locator('.cr-task', { hasText: '长按的视频' });
     // No permanent hint: the "…" button says there is a menu.
-    expect(await shown().getByText(/长按/).count()).toBe(0);
+    expect(await shown().getByText(/^长按/).count()).toBe(0);
 
     // While it renders: 取消生成 and 删除.
     const status = await item.locator('.cr-badge').getAttribute('class');
