@@ -230,10 +230,18 @@ describe('the menu of 我的创作 on a touch screen', () => {
     }
     await item.locator('.cr-badge--succeeded').waitFor({ timeout: 120000 });
 
+    // Every click from here on, by where it lands.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as { __clicks?: string[] }).__clicks = seen;
+      document.addEventListener('click', (e) => seen.push((e.target as Element).className || (e.target as Element).tagName), true);
+    });
     await touchHold(item);
     await settle();
-    // The lift's click (if any) has been handled: the menu is still there.
-    await page.waitForTimeout(400); // longer than the sheet's closing animation: a close would have shown
+    // Longer than the sheet's closing animation: a close set off by the lift would have shown.
+    await page.waitForTimeout(600);
+    // No click from the lift landed on the menu's mask, and the menu is still there.
+    expect(await page.evaluate(() => (window as { __clicks?: string[] }).__clicks)).toEqual([]);
     expect(await sheet().count()).toBe(1);
     expect(await sheet().locator('.adm-action-sheet-button-item-name').allTextContents()).toEqual(['下载', '复制链接', '删除', '取消']);
     expect(await shownRoute(page)).toBe('pages/create/create'); // the item did not open either
