@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/dom';
+import { fireEvent, screen, waitFor } from '@testing-library/dom';
 import { setLocale } from '../i18n/locale';
 import { showModal } from './modal';
 import { dismissOverlays, openOverlays } from './overlays';
@@ -7,6 +7,13 @@ import { showActionSheet } from './action-sheet';
 // The dialog comes from kit/more, loaded on first use; compiling it for the first
 // time can outlast findByText's wait on a busy machine, so load it before the tests.
 beforeAll(() => import('@app/shared/kit/more'));
+
+// jsdom runs no closing animation, after which the kit would take a closed dialog out: each test
+// starts with none left over, and with nothing counted as open.
+afterEach(() => {
+  dismissOverlays('navigation');
+  document.body.innerHTML = '';
+});
 
 async function press(text: string): Promise<void> {
   fireEvent.click(await screen.findByText(text));
@@ -70,7 +77,7 @@ describe('showActionSheet', () => {
     fireEvent.click(sheets.at(-1)!);
     await expect(cancelled).resolves.toBeNull();
     const backed = showActionSheet({ actions: [{ key: 'delete', text: '删除' }] });
-    await screen.findAllByText('删除');
+    await waitFor(() => expect(openOverlays()).toBe(1)); // shown (the kit loads first)
     dismissOverlays('back');
     await expect(backed).resolves.toBeNull();
   });
