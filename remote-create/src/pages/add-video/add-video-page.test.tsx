@@ -299,7 +299,7 @@ describe('极速生成视频 keeps a draft (docs/product.md "Drafts")', () => {
     fill('海边的早晨', '风很轻。');
     fireEvent.click(screen.getByRole('radio', { name: /16:9/ }));
     pick(png());
-    await waitFor(() => expect(document.querySelector('.cr-picture[data-status="done"]')).toBeTruthy());
+    await waitFor(() => expect(document.querySelector('.cr-picture[data-status="done"]')).toBeTruthy(), { timeout: 5000 });
     await waitFor(() => expect(loadDraft(testUser().id)?.pictures).toEqual(['/files/u/1/1.png']));
     first.unmount();
 
@@ -323,6 +323,9 @@ describe('极速生成视频 keeps a draft (docs/product.md "Drafts")', () => {
     expect(screen.getByRole('radio', { name: /9:16/ }).getAttribute('aria-checked')).toBe('true');
     expect(loadDraft(testUser().id)).toBeNull();
     expect(screen.queryByText('已恢复上次未提交的草稿')).toBeNull();
+    // The new form's calls answered before the test server closes (a failed call would toast after the test).
+    await waitFor(() => expect(screen.getByLabelText('消耗积分').textContent).toBe('5'));
+    await screen.findByRole('radio', { name: '旅行日记' });
   });
 
   it('做同款 with a draft: the template, its shape and length win; the draft’s words stay', async () => {
@@ -349,6 +352,26 @@ describe('极速生成视频 keeps a draft (docs/product.md "Drafts")', () => {
     fireEvent.click(submitButton());
     await waitFor(() => expect(bodies(server(), SAVE)).toHaveLength(1));
     await waitFor(() => expect(loadDraft(testUser().id)).toBeNull());
+  });
+
+  it('a draft picture the server no longer has says so, blocks submit, and a tap takes it out', async () => {
+    const first = render();
+    fill('旧草稿', '文案');
+    await waitFor(() => expect(loadDraft(testUser().id)?.title).toBe('旧草稿'));
+    first.unmount();
+    const stored = loadDraft(testUser().id)!;
+    localStorage.setItem(draftKey(testUser().id), JSON.stringify({ ...stored, pictures: ['/files/u/1/gone.png'] }));
+
+    render();
+    api(server(), '/api/v1/video_task/delete_file_url', answer({}));
+    fireEvent.error(document.querySelector('.cr-picture img')!);
+    await screen.findByText(/图片已失效/);
+    expect(screen.getByText('有图片上传失败，请重试或删除')).toBeTruthy();
+    fireEvent.click(screen.getByText(/图片已失效/));
+    await waitFor(() => expect(document.querySelectorAll('.cr-picture[data-status]')).toHaveLength(0));
+    expect(loadDraft(testUser().id)?.pictures).toEqual([]);
+    await waitFor(() => expect(bodies(server(), '/api/v1/video_task/quote').at(-1)?.pictures).toBe(0));
+    await waitFor(() => expect(screen.getByLabelText('消耗积分').textContent).toBe('5'));
   });
 
   it('reads nothing from a stored value that is not a draft', () => {

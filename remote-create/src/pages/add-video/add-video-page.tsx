@@ -81,7 +81,7 @@ function AddVideoForm({ onCleared }: { onCleared: () => void }) {
   const [duration, setDuration] = useState(initial.duration);
   const [modelId, setModelId] = useState<VideoModelId>(initial.model);
   const [captionStyle, setCaptionStyle] = useState<CaptionStyleId>(draft?.captionStyle ?? 'template');
-  const { pictures, add, remove, retry, clear } = usePictures(draft?.pictures);
+  const { pictures, add, remove, retry, clear, missing } = usePictures(draft?.pictures);
   const [music, setMusic] = useState<MusicValue>(draft?.music ?? { music: '', musicVolume: MUSIC_VOLUME_PERCENT_DEFAULT, voiceVolume: VOICE_VOLUME_PERCENT_DEFAULT });
   const [musicUploading, setMusicUploading] = useState(false);
   const models = useVideoModels().data ?? [];
@@ -221,7 +221,7 @@ function AddVideoForm({ onCleared }: { onCleared: () => void }) {
       <section className="cr-card cr-field">
         <span className="cr-field-label">图片</span>
         <span className="cr-field-note">最多 {MAX_PICTURES} 张，JPG、PNG 或 WEBP，每张不超过 10MB；不传也可以</span>
-        <PicturePicker pictures={pictures} onAdd={add} onRemove={remove} onRetry={retry} />
+        <PicturePicker pictures={pictures} onAdd={add} onRemove={remove} onRetry={retry} onMissing={missing} />
       </section>
 
       {models.length > 1 && (

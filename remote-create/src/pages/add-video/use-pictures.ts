@@ -94,6 +94,9 @@ export function usePictures(initial: readonly string[] = []) {
     [upload],
   );
 
+  /** A draft's picture the server no longer has: it must be taken out (and picked again). */
+  const missing = useCallback((picture: Picture) => update(picture.id, { status: 'failed', error: '图片已失效，请删除后重新选择' }), [update]);
+
   /** Takes every picture out (清空). */
   const clear = useCallback(() => current.current.forEach(remove), [remove]);
 
@@ -106,5 +109,5 @@ export function usePictures(initial: readonly string[] = []) {
     [],
   );
 
-  return { pictures, add, remove, retry, clear };
+  return { pictures, add, remove, retry, clear, missing };
 }
