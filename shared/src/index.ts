@@ -8,6 +8,7 @@ export * from './session/session-store';
 export * from './navigation/types';
 export * from './navigation/navigation';
 export * from './navigation/page-context';
+export * from './navigation/leave-guard';
 export * from './navigation/query-string';
 
 export * from './request/config';
@@ -28,6 +29,8 @@ export * from './format/time';
 
 export * from './ui/toast';
 export * from './ui/modal';
+export * from './ui/show-action-sheet';
+export * from './ui/overlays';
 export * from './ui/redeem-dialog';
 export * from './i18n/locale';
 export * from './ui/sign-in-prompt';

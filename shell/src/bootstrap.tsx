@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { bus, provideNavigation, queryClient, refreshAccountInfo, session } from '@app/shared';
+import { bus, provideNavigation, provideOverlayHistory, queryClient, refreshAccountInfo, session } from '@app/shared';
 import { App } from './app/app';
 import { PageLoader } from './app/page-loader';
 import { prefetchFirstRouteData } from './app/first-route-data';
@@ -22,13 +22,15 @@ export async function main(entries: Promise<RemoteEntries>): Promise<void> {
   // rules) sits above it and draws the frame, which is the router's one route.
   const Frame = () => <App stack={stack} loader={loader} />;
   const router = createHashRouter([{ path: '*', element: <Frame /> }]);
-  const history = new RouterHistory(router, (url, position) => void stack.followBrowser(url, position));
+  const history = new RouterHistory(router, (url, position, marks) => void stack.followBrowser(url, position, marks));
   const stack: PageStack = new PageStack({
     isLoggedIn: () => session.isLoggedIn(),
     history,
     prepare: (page) => loader.ensure(page),
   });
   provideNavigation(stack);
+  // Dialogs, sheets and popups of @app/shared take a history step each: back closes them first.
+  provideOverlayHistory({ opened: () => stack.overlayOpened(), closed: () => stack.overlayClosed() });
   installUniGlobal();
   prefetchFirstRouteData(history.currentUrl());
 

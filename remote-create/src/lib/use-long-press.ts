@@ -7,7 +7,9 @@ export const LONG_PRESS_TOLERANCE_PX = 10;
 /**
  * Pointer handlers that call `onLongPress` after a still press of 350 ms. A move beyond 10 px (a
  * scroll) or lifting the finger earlier cancels it; the click that ends a long press is swallowed
- * so the item does not also open.
+ * so the item does not also open. On a touch screen that click is cancelled at the lift: the
+ * browser aims it at whatever is under the finger by then — the mask of the menu just opened,
+ * which it would close.
  */
 export function useLongPress(onLongPress: () => void) {
   const press = useRef<{ x: number; y: number; timer: ReturnType<typeof setTimeout> } | null>(null);
@@ -38,6 +40,9 @@ export function useLongPress(onLongPress: () => void) {
       if (start && Math.hypot(e.clientX - start.x, e.clientY - start.y) > LONG_PRESS_TOLERANCE_PX) cancel();
     },
     onPointerUp: cancel,
+    onTouchEnd: (e: React.TouchEvent) => {
+      if (fired.current && e.cancelable) e.preventDefault();
+    },
     onPointerCancel: cancel,
     onPointerLeave: cancel,
     // The browser's own long-press menu (save image, select text) would cover ours.

@@ -32,7 +32,9 @@ export interface ActionSheetProps {
 function Sheet({ actions, extra, cancelText, closeOnAction, onAction, onClose, afterClose, visible = false }: ActionSheetProps) {
   const name = typeof extra === 'string' ? extra : undefined;
   return (
-    <Popup visible={visible} onMaskClick={onClose} afterClose={afterClose} className="adm-action-sheet-popup">
+    // Drawn in place (getContainer null): `show` has already given it a container of its own on the
+    // body, and a portal beside that one would outlive it when the body is cleared.
+    <Popup visible={visible} onMaskClick={onClose} afterClose={afterClose} getContainer={null} className="adm-action-sheet-popup">
       <div className="adm-action-sheet" role="dialog" aria-modal="true" aria-label={name ?? '操作'}>
         {extra && <div className="adm-action-sheet-extra">{extra}</div>}
         <div className="adm-action-sheet-button-list">

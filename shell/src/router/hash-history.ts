@@ -1,13 +1,13 @@
 import { NavigationType, type createHashRouter } from 'react-router-dom';
-import type { HistoryAdapter, StackEntry } from './page-stack';
+import type { HistoryAdapter, HistoryMarks, StackEntry } from './page-stack';
 
 /** react-router's hash router (react-router-dom `createHashRouter`): it owns window.history and the address. */
 export type HashRouter = ReturnType<typeof createHashRouter>;
 
 const BACK_FALLBACK_MS = 1000;
 
-/** What each history entry records: the entry's position in the page stack. */
-interface EntryState {
+/** What each history entry records: the entry's position in the page stack, and its marks. */
+interface EntryState extends HistoryMarks {
   position: number;
   id: number;
 }
@@ -30,7 +30,7 @@ export class RouterHistory implements HistoryAdapter {
 
   constructor(
     private readonly router: HashRouter,
-    onBrowserMove: (url: string, position: number | undefined) => void,
+    onBrowserMove: (url: string, position: number | undefined, marks: HistoryMarks) => void,
   ) {
     this.lastKey = router.state.location.key;
     this.unsubscribe = router.subscribe((state) => {
@@ -43,7 +43,8 @@ export class RouterHistory implements HistoryAdapter {
         return;
       }
       const recorded = state.location.state as Partial<EntryState> | null;
-      onBrowserMove(urlOf(state.location), typeof recorded?.position === 'number' ? recorded.position : undefined);
+      const position = typeof recorded?.position === 'number' ? recorded.position : undefined;
+      onBrowserMove(urlOf(state.location), position, position === undefined ? {} : marksOf(recorded!));
     });
   }
 
@@ -52,12 +53,12 @@ export class RouterHistory implements HistoryAdapter {
     return urlOf(this.router.state.location);
   }
 
-  push(entry: StackEntry, position: number): Promise<void> {
-    return this.router.navigate(entry.fullPath, { state: stateOf(entry, position) });
+  push(entry: StackEntry, position: number, marks: HistoryMarks = {}): Promise<void> {
+    return this.router.navigate(entry.fullPath, { state: stateOf(entry, position, marks) });
   }
 
-  replace(entry: StackEntry, position: number): Promise<void> {
-    return this.router.navigate(entry.fullPath, { replace: true, state: stateOf(entry, position) });
+  replace(entry: StackEntry, position: number, marks: HistoryMarks = {}): Promise<void> {
+    return this.router.navigate(entry.fullPath, { replace: true, state: stateOf(entry, position, marks) });
   }
 
   back(count: number): Promise<void> {
@@ -84,6 +85,14 @@ export class RouterHistory implements HistoryAdapter {
   }
 }
 
-function stateOf(entry: StackEntry, position: number): EntryState {
-  return { position, id: entry.id };
+function stateOf(entry: StackEntry, position: number, marks: HistoryMarks): EntryState {
+  // Only the marks that are set: an entry of a page alone records just where it stands.
+  return { position, id: entry.id, ...marksOf(marks) };
+}
+
+function marksOf(recorded: Partial<HistoryMarks>): HistoryMarks {
+  const marks: HistoryMarks = {};
+  if (typeof recorded.overlay === 'number' && recorded.overlay > 0) marks.overlay = recorded.overlay;
+  if (typeof recorded.base === 'number' && recorded.base > 0) marks.base = recorded.base;
+  return marks;
 }

@@ -1,9 +1,11 @@
 import {
+  dismissOverlays,
   HOME_ROUTE,
   LOGIN_ROUTE,
   NavigationError,
   PAGES,
   loginRequiredRoutes,
+  mayLeavePage,
   type NavigateBackOptions,
   type NavigateMethod,
   type NavigateOptions,
@@ -24,11 +26,19 @@ export interface StackEntry {
   query: Record<string, string>;
 }
 
+/** What a history entry records besides its stack position. */
+export interface HistoryMarks {
+  /** The entry is the step of the n-th dialog open over the page (overlays.ts). */
+  overlay?: number;
+  /** Entries below the stack's first page: 1 when 首页 lies under another tab (back returns to it). */
+  base?: number;
+}
+
 /** The browser side of the stack; position = index of the entry in the stack. */
 export interface HistoryAdapter {
   /** Resolves once the browser's address shows `entry`. */
-  push(entry: StackEntry, position: number): void | Promise<void>;
-  replace(entry: StackEntry, position: number): void | Promise<void>;
+  push(entry: StackEntry, position: number, marks?: HistoryMarks): void | Promise<void>;
+  replace(entry: StackEntry, position: number, marks?: HistoryMarks): void | Promise<void>;
   /** Step back `count` entries; resolves once the browser has. */
   back(count: number): Promise<void>;
 }
@@ -93,11 +103,14 @@ export class PageStack implements Navigation {
   }
 
   async navigateBack(options: NavigateBackOptions = {}): Promise<NavigationResult> {
+    if (this.stack.length <= 1) throw new NavigationError('navigateBack', 'cannot navigate back');
+    await this.confirmLeave('navigateBack');
     const open = this.stack.length;
     if (open <= 1) throw new NavigationError('navigateBack', 'cannot navigate back');
     const delta = Math.min(Math.max(Math.floor(options.delta ?? 1), 1), open - 1);
+    const steps = this.closeOverlays();
     this.popTo(open - 1 - delta);
-    await this.queueHistory(() => this.deps.history.back(delta));
+    await this.queueHistory(() => this.deps.history.back(delta + steps));
     return ok('navigateBack');
   }
 
@@ -124,8 +137,26 @@ export class PageStack implements Navigation {
    * The browser moved on its own (back/forward button, an edited address). `position` is the
    * stack index its history entry recorded, if any.
    */
-  async followBrowser(url: string, position: number | undefined): Promise<void> {
+  async followBrowser(url: string, position: number | undefined, marks: HistoryMarks = {}): Promise<void> {
     const known = position !== undefined ? this.stack[position] : undefined;
+    const onTop = known !== undefined && known === this.top() && known.fullPath === url;
+    if (onTop) {
+      // Back (or forward) among the steps of the dialogs open over this page.
+      const landed = marks.overlay ?? 0;
+      if (landed < this.overlaySteps) {
+        dismissOverlays('back', this.overlaySteps - landed);
+        this.overlaySteps = landed;
+      } else if (landed > this.overlaySteps) {
+        // Forward onto the step of a dialog closed meanwhile: nothing to show there.
+        const extra = landed - this.overlaySteps;
+        await this.queueHistory(() => this.deps.history.back(extra));
+      }
+      return;
+    }
+    // Anywhere else: what is open over the page goes with it.
+    dismissOverlays('navigation');
+    this.overlaySteps = 0;
+    if (marks.base !== undefined || position !== undefined) this.base = marks.base ?? 0;
     if (known && known.fullPath === url && position! < this.stack.length - 1) {
       this.popTo(position!);
       return;
@@ -167,16 +198,28 @@ export class PageStack implements Navigation {
     if (this.lock === url) throw new NavigationError(method, `${url} locked`);
     this.lock = url;
     try {
+      // A page with unsaved work asks before it goes (navigateTo keeps it open underneath).
+      if (method !== 'navigateTo' && !fromBrowser) await this.confirmLeave(method);
+      // What is open over the page closes first, and gives its history steps back.
+      const overlaySteps = fromBrowser ? 0 : this.closeOverlays();
       const { query } = parseUrl(url);
       const position = this.apply(method, page, url, query);
       const entry = this.stack[position]!;
       // reLaunch and switchTab leave one page: step the browser back to its first entry too.
-      const stepsBack = (method === 'reLaunch' || method === 'switchTab') && !fromBrowser ? this.historyDepth : 0;
-      this.historyDepth = position;
+      const toFirst = (method === 'reLaunch' || method === 'switchTab') && !fromBrowser;
+      const stepsBack = toFirst ? this.historyDepth + overlaySteps : overlaySteps;
+      // Another tab than 首页 sits on a 首页 entry of its own: back on it returns to 首页 (docs/product.md "Tab bar").
+      if (toFirst) this.base = method === 'switchTab' && page.route !== HOME_ROUTE ? 1 : 0;
+      const base = this.base;
+      this.historyDepth = position + base;
       await this.queueHistory(async () => {
-        if (method === 'navigateTo' && !fromBrowser) return this.deps.history.push(entry, position);
         if (stepsBack > 0) await this.deps.history.back(stepsBack);
-        return this.deps.history.replace(entry, position);
+        if (method === 'navigateTo' && !fromBrowser) return this.deps.history.push(entry, position, this.marks());
+        if (toFirst && base > 0) {
+          await this.deps.history.replace(this.homeEntry(), 0);
+          return this.deps.history.push(entry, position, this.marks());
+        }
+        return this.deps.history.replace(entry, position, this.marks());
       });
       await this.deps.prepare(page).catch(() => undefined); // a page that fails shows its own retry
       return ok(method);
@@ -185,8 +228,55 @@ export class PageStack implements Navigation {
     }
   }
 
-  /** Where the browser history stands (the position of its current entry). */
+  /** Where the browser history stands (the index of the current page's entry). */
   private historyDepth = 0;
+  /** History entries below the stack's first page (a 首页 entry under another tab). */
+  private base = 0;
+  /** History steps taken by the dialogs open over the top page (overlays.ts). */
+  private overlaySteps = 0;
+
+  // ---- dialogs over the page (overlays.ts): one history step each ----
+
+  /** A dialog opened over the top page: a step of its own, so that back closes it. */
+  overlayOpened(): void {
+    const entry = this.top();
+    if (!entry) return;
+    this.overlaySteps += 1;
+    const position = this.stack.length - 1;
+    const marks = { ...this.marks(), overlay: this.overlaySteps };
+    void this.queueHistory(() => this.deps.history.push(entry, position, marks)).catch(() => undefined);
+  }
+
+  /** The dialog on top closed by itself: its step goes. */
+  overlayClosed(): void {
+    if (this.overlaySteps <= 0) return;
+    this.overlaySteps -= 1;
+    void this.queueHistory(() => this.deps.history.back(1)).catch(() => undefined);
+  }
+
+  /** Closes every dialog as a cancel before a navigation; returns the history steps they held. */
+  private closeOverlays(): number {
+    dismissOverlays('navigation');
+    const steps = this.overlaySteps;
+    this.overlaySteps = 0;
+    return steps;
+  }
+
+  /** Lets the top page ask before it goes; a refusal fails the navigation. */
+  private async confirmLeave(method: NavigateMethod): Promise<void> {
+    const top = this.top();
+    if (top && !(await mayLeavePage(top.id))) throw new NavigationError(method, 'cancelled by the page');
+  }
+
+  private marks(): HistoryMarks {
+    return this.base > 0 ? { base: this.base } : {};
+  }
+
+  /** The 首页 entry under another tab; the browser coming back to it switches to 首页. */
+  private homeEntry(): StackEntry {
+    const home = this.findPage('/')!;
+    return { id: 0, page: home, fullPath: '/', query: {} };
+  }
 
   /** Changes the stack for `method`; returns the position of the page opened. */
   private apply(method: NavigateMethod, page: PageDef, fullPath: string, query: Record<string, string>): number {
@@ -213,7 +303,7 @@ export class PageStack implements Navigation {
 
   private popTo(position: number): void {
     this.stack = this.stack.slice(0, position + 1);
-    this.historyDepth = position;
+    this.historyDepth = position + this.base;
     this.publish();
   }
 

@@ -1,5 +1,5 @@
 import type { UserInfo } from '@app/contract';
-import { SignInPrompt, toast, uploadImage, useUserInfo } from '@app/shared';
+import { showModal, SignInPrompt, toast, uploadImage, useLeaveGuard, useUserInfo } from '@app/shared';
 import { Button } from '@app/shared/kit';
 import { Avatar, Input, List, ProgressCircle } from '@app/shared/kit/more';
 import { useEffect, useRef, useState } from 'react';
@@ -80,6 +80,16 @@ function ProfileForm({ user }: { user: UserInfo }) {
   const saving = useRef(false);
   const shown = draft ?? { nickname: user.nickname, name: user.name };
   const changed = shown.nickname.trim() !== user.nickname || shown.name.trim() !== user.name;
+  // Back, or any way out, with edits not saved: ask before they are dropped.
+  useLeaveGuard(changed, async () => {
+    const { confirm } = await showModal({
+      title: '放弃未保存的修改？',
+      content: '昵称或姓名的修改还没有保存，离开后将丢失。',
+      confirmText: '放弃',
+      cancelText: '继续编辑',
+    });
+    return confirm;
+  });
 
   const edit = (field: keyof ProfileDraft, value: string) => {
     setDraft({ ...shown, [field]: value });

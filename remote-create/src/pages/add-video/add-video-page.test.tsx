@@ -5,6 +5,7 @@ import { session } from '@app/shared';
 import { page, task, template } from '../../test/fixtures';
 import { answer, api, bodies, clearOverlays, fakeNavigation, renderPage } from '../../test/render-page';
 import AddVideoPage from './add-video-page';
+import { draftKey, loadDraft } from './draft';
 import { suggestDuration } from './duration-hint';
 
 const server = useTestServer();
@@ -41,6 +42,8 @@ const pick = (...files: File[]) => fireEvent.change(screen.getByLabelText('选�
 
 beforeEach(() => {
   uploads = 0;
+  // A draft left by another test would fill this one's form.
+  localStorage.removeItem(draftKey(testUser().id));
   act(() => session.set(testUser({ createNum: 10 })));
   api(server(), '/api/v1/sysVideo/list', answer(page([template()])));
   api(server(), '/api/v1/sysVideo/detail', answer(template()));
@@ -283,5 +286,98 @@ describe('极速生成视频', () => {
       // Spaces and line breaks are not read.
       expect(suggestDuration({ title: '', prompt: '一二三四 \n 五六七八', pictures: 0, min: 1, max: 60 })).toBe(2);
     });
+  });
+});
+
+describe('极速生成视频 keeps a draft (docs/product.md "Drafts")', () => {
+  const titleBox = () => screen.getByPlaceholderText('给视频起个名字（30 字以内）') as HTMLInputElement;
+  const promptBox = () => screen.getByPlaceholderText('写下视频要讲的内容，会作为字幕出现在视频里') as HTMLTextAreaElement;
+
+  it('leaving a filled form keeps it; coming back restores title, script, the uploaded picture and choices; 清空 clears all', async () => {
+    acceptUploads();
+    const first = render();
+    fill('海边的早晨', '风很轻。');
+    fireEvent.click(screen.getByRole('radio', { name: /16:9/ }));
+    pick(png());
+    await waitFor(() => expect(document.querySelector('.cr-picture[data-status="done"]')).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(loadDraft(testUser().id)?.pictures).toEqual(['/files/u/1/1.png']));
+    first.unmount();
+
+    render();
+    expect(screen.getByText('已恢复上次未提交的草稿')).toBeTruthy();
+    expect(titleBox().value).toBe('海边的早晨');
+    expect(promptBox().value).toBe('风很轻。');
+    expect(screen.getByRole('radio', { name: /16:9/ }).getAttribute('aria-checked')).toBe('true');
+    const picture = document.querySelector('.cr-picture[data-status="done"] img') as HTMLImageElement;
+    expect(picture.getAttribute('src')).toMatch(/\/files\/u\/1\/1\.png$/); // the file uploaded before
+    expect(uploads).toBe(1); // nothing uploaded again
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+
+    api(server(), '/api/v1/video_task/delete_file_url', answer({}));
+    fireEvent.click(screen.getByRole('button', { name: '清空' }));
+    await screen.findByText('标题、文案、图片和所选设置都会清空，确定吗？');
+    fireEvent.click(screen.getAllByText('清空').at(-1)!);
+    await waitFor(() => expect(titleBox().value).toBe(''));
+    expect(promptBox().value).toBe('');
+    expect(document.querySelectorAll('.cr-picture[data-status]')).toHaveLength(0);
+    expect(screen.getByRole('radio', { name: /9:16/ }).getAttribute('aria-checked')).toBe('true');
+    expect(loadDraft(testUser().id)).toBeNull();
+    expect(screen.queryByText('已恢复上次未提交的草稿')).toBeNull();
+    // The new form's calls answered before the test server closes (a failed call would toast after the test).
+    await waitFor(() => expect(screen.getByLabelText('消耗积分').textContent).toBe('5'));
+    await screen.findByRole('radio', { name: '旅行日记' });
+  });
+
+  it('做同款 with a draft: the template, its shape and length win; the draft’s words stay', async () => {
+    const first = render();
+    fill('我的草稿', '草稿文案');
+    fireEvent.click(screen.getByRole('radio', { name: /1:1/ }));
+    await waitFor(() => expect(loadDraft(testUser().id)?.aspectRatio).toBe('1:1'));
+    first.unmount();
+
+    render({ templateId: '7', aspectRatio: '16:9', duration: '15' });
+    expect(titleBox().value).toBe('我的草稿');
+    expect(promptBox().value).toBe('草稿文案');
+    expect(screen.getByRole('radio', { name: /16:9/ }).getAttribute('aria-checked')).toBe('true');
+    expect((screen.getByRole('spinbutton') as HTMLInputElement).value).toBe('15');
+  });
+
+  it('a submitted video leaves no draft', async () => {
+    api(server(), SAVE, answer(task({ id: '77' })));
+    fakeNavigation();
+    render();
+    fill('标题', '文案');
+    await waitFor(() => expect(loadDraft(testUser().id)?.title).toBe('标题'));
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(bodies(server(), SAVE)).toHaveLength(1));
+    await waitFor(() => expect(loadDraft(testUser().id)).toBeNull());
+  });
+
+  it('a draft picture the server no longer has says so, blocks submit, and a tap takes it out', async () => {
+    const first = render();
+    fill('旧草稿', '文案');
+    await waitFor(() => expect(loadDraft(testUser().id)?.title).toBe('旧草稿'));
+    first.unmount();
+    const stored = loadDraft(testUser().id)!;
+    localStorage.setItem(draftKey(testUser().id), JSON.stringify({ ...stored, pictures: ['/files/u/1/gone.png'] }));
+
+    render();
+    api(server(), '/api/v1/video_task/delete_file_url', answer({}));
+    fireEvent.error(document.querySelector('.cr-picture img')!);
+    await screen.findByText(/图片已失效/);
+    expect(screen.getByText('有图片上传失败，请重试或删除')).toBeTruthy();
+    fireEvent.click(screen.getByText(/图片已失效/));
+    await waitFor(() => expect(document.querySelectorAll('.cr-picture[data-status]')).toHaveLength(0));
+    expect(loadDraft(testUser().id)?.pictures).toEqual([]);
+    await waitFor(() => expect(bodies(server(), '/api/v1/video_task/quote').at(-1)?.pictures).toBe(0));
+    await waitFor(() => expect(screen.getByLabelText('消耗积分').textContent).toBe('5'));
+  });
+
+  it('reads nothing from a stored value that is not a draft', () => {
+    localStorage.setItem(draftKey('u1'), '{"title": 5}');
+    expect(loadDraft('u1')).toBeNull();
+    localStorage.setItem(draftKey('u1'), 'not json');
+    expect(loadDraft('u1')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { type AspectRatio, type CaptionStyleId, DEFAULT_VIDEO_MODEL, DURATION_MAX as MAX_DURATION, DURATION_MIN as MIN_DURATION, followVoiceDuration, MUSIC_VOLUME_PERCENT_DEFAULT, narrationTooLong, PICTURES_MAX as MAX_PICTURES, PROMPT_MAX, RspCode, TITLE_MAX, VIDEO_MODELS, type VideoModel, type VideoModelId, VOICE_VOLUME_PERCENT_DEFAULT } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError, openRedeemDialog, redirectTo, refreshAccountInfo, showModal, SignInPrompt, useIsLoggedIn, usePageQuery, useUserInfo } from '@app/shared';
 import { Button } from '@app/shared/kit';
 import { Input, TextArea } from '@app/shared/kit/more';
@@ -10,6 +10,7 @@ import { newClientRequestId, saveVideoTask } from '../../tasks/save-task';
 import { TASKS_KEY } from '../../tasks/task-list';
 import { modelProblem, useVideoModels } from '../../tasks/video-models';
 import { CaptionStylePicker } from './caption-style-picker';
+import { type AddVideoDraft, clearDraft, isWorthKeeping, loadDraft, saveDraft } from './draft';
 import { DurationHint, suggestDuration } from './duration-hint';
 import { DurationStepper } from './duration-stepper';
 import { ModelPicker } from './model-picker';
@@ -38,13 +39,24 @@ function promptToSend(prompt: string): string {
   return prompt.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 
-/** The form's starting values: 做同款 passes the template, its aspect ratio and its length (and a link may name a model). */
-function initialValues(query: Record<string, string>) {
-  const aspect = ASPECT_RATIOS.find((a) => a.value === query.aspectRatio)?.value ?? '9:16';
+/**
+ * The form's starting values: the user's draft if any, and what the link says: 做同款 passes the
+ * template, its aspect ratio and its length, which win over the draft's (the draft's title,
+ * script, pictures and other choices stay); a link may name a model.
+ */
+function initialValues(query: Record<string, string>, draft: AddVideoDraft | null) {
+  const fromTemplate = !!query.templateId;
+  const aspect = ASPECT_RATIOS.find((a) => a.value === query.aspectRatio)?.value ?? ((!fromTemplate && draft?.aspectRatio) || '9:16');
   const seconds = Number(query.duration);
-  const duration = Number.isInteger(seconds) && seconds >= MIN_DURATION && seconds <= MAX_DURATION ? seconds : MIN_DURATION;
-  const model = VIDEO_MODELS.find((id) => id === query.model) ?? DEFAULT_VIDEO_MODEL;
-  return { templateId: query.templateId ?? '', aspectRatio: aspect, duration, model };
+  const duration = Number.isInteger(seconds) && seconds >= MIN_DURATION && seconds <= MAX_DURATION ? seconds : (!fromTemplate && draft?.duration) || MIN_DURATION;
+  const model = VIDEO_MODELS.find((id) => id === query.model) ?? draft?.model ?? DEFAULT_VIDEO_MODEL;
+  return { templateId: fromTemplate ? query.templateId! : (draft?.templateId ?? ''), aspectRatio: aspect, duration, model };
+}
+
+/** A music the draft can bring back: a named choice, not a file of the user's (the picker shows only the one it uploaded). */
+function draftMusic(music: MusicValue): MusicValue {
+  const named = music.music === '' || music.music === 'none' || /^(gen|track):/.test(music.music);
+  return named ? music : { ...music, music: '' };
 }
 
 /** The built-in renderer as the form knows it before (or without) the server's list. */
@@ -55,20 +67,23 @@ const BUILTIN_LIMITS: Pick<VideoModel, 'aspectRatios' | 'minDuration' | 'maxDura
   modes: ['text', 'image'],
 };
 
-function AddVideoForm() {
+function AddVideoForm({ onCleared }: { onCleared: () => void }) {
   const query = usePageQuery();
   const user = useUserInfo();
+  const userId = user?.id ?? '';
   const client = useQueryClient();
-  const [initial] = useState(() => initialValues(query));
-  const [title, setTitle] = useState('');
-  const [prompt, setPrompt] = useState('');
+  // The draft this user left here (docs/product.md "Drafts"), read once as the form opens.
+  const [draft] = useState(() => (userId ? loadDraft(userId) : null));
+  const [initial] = useState(() => initialValues(query, draft));
+  const [title, setTitle] = useState(draft?.title ?? '');
+  const [prompt, setPrompt] = useState(draft?.prompt ?? '');
   const [templateId, setTemplateId] = useState(initial.templateId);
   const [aspectRatio, setAspectRatio] = useState<AspectRatio>(initial.aspectRatio);
   const [duration, setDuration] = useState(initial.duration);
   const [modelId, setModelId] = useState<VideoModelId>(initial.model);
-  const [captionStyle, setCaptionStyle] = useState<CaptionStyleId>('template');
-  const { pictures, add, remove, retry } = usePictures();
-  const [music, setMusic] = useState<MusicValue>({ music: '', musicVolume: MUSIC_VOLUME_PERCENT_DEFAULT, voiceVolume: VOICE_VOLUME_PERCENT_DEFAULT });
+  const [captionStyle, setCaptionStyle] = useState<CaptionStyleId>(draft?.captionStyle ?? 'template');
+  const { pictures, add, remove, retry, clear, missing } = usePictures(draft?.pictures);
+  const [music, setMusic] = useState<MusicValue>(draft?.music ?? { music: '', musicVolume: MUSIC_VOLUME_PERCENT_DEFAULT, voiceVolume: VOICE_VOLUME_PERCENT_DEFAULT });
   const [musicUploading, setMusicUploading] = useState(false);
   const models = useVideoModels().data ?? [];
   // A model the server does not offer (any more) falls back to the built-in renderer.
@@ -77,7 +92,7 @@ function AddVideoForm() {
   const limits = chosen ?? BUILTIN_LIMITS;
   const suggested = suggestDuration({ title, prompt, pictures: pictures.length, min: limits.minDuration, max: limits.maxDuration });
   const voices = useVoices().data;
-  const [narration, setNarration] = useState<NarrationChoice>(NO_NARRATION);
+  const [narration, setNarration] = useState<NarrationChoice>(draft?.narration ?? NO_NARRATION);
   const voice = voices?.list.some((v) => v.id === narration.voice) ? narration.voice : '';
   // 跟随配音时长: the length the server will set from the script read at this speed (the same rule).
   const videoDuration = voice && narration.follow ? followVoiceDuration(promptToSend(prompt), narration.speed) : duration;
@@ -94,6 +109,25 @@ function AddVideoForm() {
   const [submitting, setSubmitting] = useState(false);
   // A ref, not the state: two taps inside one render both see submitting === false.
   const sending = useRef(false);
+
+  // Everything filled in is kept as the draft as it changes; once submitted, it is gone.
+  const submitted = useRef(false);
+  const uploaded = pictures.filter((p) => p.status === 'done').map((p) => p.url);
+  const current: AddVideoDraft = { title, prompt, pictures: uploaded, templateId, aspectRatio, duration, model: modelId, captionStyle, music: draftMusic(music), narration };
+  const drafted = JSON.stringify(current);
+  useEffect(() => {
+    if (userId && !submitted.current) saveDraft(userId, JSON.parse(drafted) as AddVideoDraft);
+  }, [userId, drafted]);
+  const filled = isWorthKeeping({ title, prompt, pictures: pictures.map((p) => p.url) });
+
+  const clearForm = async () => {
+    const { confirm } = await showModal({ title: '清空草稿', content: '标题、文案、图片和所选设置都会清空，确定吗？', confirmText: '清空', cancelText: '取消' });
+    if (!confirm) return;
+    submitted.current = true; // no more saving from this form
+    clear();
+    clearDraft(userId);
+    onCleared();
+  };
 
   const balance = user?.createNum ?? 0;
   const cost = quote.data?.cost;
@@ -143,6 +177,8 @@ function AddVideoForm() {
         ...music,
         clientRequestId,
       });
+      submitted.current = true;
+      clearDraft(userId);
       void client.invalidateQueries({ queryKey: TASKS_KEY });
       void refreshAccountInfo().catch(() => undefined);
       await redirectTo({ url: `/pagesA/create/createSuccess?id=${encodeURIComponent(task.id)}` });
@@ -158,6 +194,14 @@ function AddVideoForm() {
 
   return (
     <div className="cr-form">
+      {filled && (
+        <div className="cr-draft-bar">
+          <span>{draft ? '已恢复上次未提交的草稿' : '离开后会自动保存为草稿'}</span>
+          <Button size="small" fill="none" className="cr-draft-clear" onClick={() => void clearForm()}>
+            清空
+          </Button>
+        </div>
+      )}
       <section className="cr-card cr-field">
         <label className="cr-field-label" htmlFor="cr-title">
           标题
@@ -178,7 +222,7 @@ function AddVideoForm() {
       <section className="cr-card cr-field">
         <span className="cr-field-label">图片</span>
         <span className="cr-field-note">最多 {MAX_PICTURES} 张，JPG、PNG 或 WEBP，每张不超过 10MB；不传也可以</span>
-        <PicturePicker pictures={pictures} onAdd={add} onRemove={remove} onRetry={retry} />
+        <PicturePicker pictures={pictures} onAdd={add} onRemove={remove} onRetry={retry} onMissing={missing} />
       </section>
 
       {models.length > 1 && (
@@ -272,5 +316,11 @@ function AddVideoForm() {
 /** 极速生成视频: title, script, pictures, template, shape and length, the price, and one submit. */
 export default function AddVideoPage() {
   const signedIn = useIsLoggedIn();
-  return <div className="cr-page">{signedIn ? <AddVideoForm /> : <SignInPrompt title="登录后即可生成视频" />}</div>;
+  // 清空 starts a new form (every field at its start value, the link's template still applied).
+  const [generation, setGeneration] = useState(0);
+  return (
+    <div className="cr-page">
+      {signedIn ? <AddVideoForm key={generation} onCleared={() => setGeneration((g) => g + 1)} /> : <SignInPrompt title="登录后即可生成视频" />}
+    </div>
+  );
 }

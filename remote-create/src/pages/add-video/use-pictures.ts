@@ -1,13 +1,15 @@
 import { PICTURES_MAX, UPLOAD_CONTENT_TYPES, UPLOAD_MAX_SIZE } from '@app/contract';
 import { imageProblem, toast, uploadImage } from '@app/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { fileHref } from '../../lib/file-url';
 import { deleteFileUrl } from '../../tasks/delete-file-url';
 
 
 export interface Picture {
   id: number;
-  file: File;
-  /** A local preview, shown while the upload runs. */
+  /** The file picked; none for a picture restored from a draft (uploaded before). */
+  file?: File;
+  /** A local preview while the upload runs; the server's copy for a restored picture. */
   preview: string;
   status: 'uploading' | 'done' | 'failed';
   progress: number;
@@ -22,12 +24,15 @@ interface Running {
 
 /**
  * The form's pictures: each uploads on its own through the signed policy with its own progress;
- * taking one out stops its upload or deletes the uploaded file (delete_file_url).
+ * taking one out stops its upload or deletes the uploaded file (delete_file_url). `initial`: the
+ * addresses of pictures uploaded before (a draft), shown as done.
  */
-export function usePictures() {
-  const [pictures, setPictures] = useState<Picture[]>([]);
-  const running = useRef(new Map<number, Running>());
+export function usePictures(initial: readonly string[] = []) {
   const nextId = useRef(1);
+  const [pictures, setPictures] = useState<Picture[]>(() =>
+    initial.map((url) => ({ id: nextId.current++, preview: fileHref(url), status: 'done', progress: 100, url, error: '' })),
+  );
+  const running = useRef(new Map<number, Running>());
   const current = useRef(pictures);
   current.current = pictures;
 
@@ -68,7 +73,7 @@ export function usePictures() {
       }
       if (added.length === 0) return;
       setPictures((list) => [...list, ...added]);
-      added.forEach((p) => upload(p.id, p.file));
+      added.forEach((p) => upload(p.id, p.file!));
     },
     [upload],
   );
@@ -77,21 +82,32 @@ export function usePictures() {
     running.current.get(picture.id)?.controller.abort();
     running.current.delete(picture.id);
     setPictures((list) => list.filter((p) => p.id !== picture.id));
-    URL.revokeObjectURL(picture.preview);
+    if (picture.file) URL.revokeObjectURL(picture.preview);
     // Not worth troubling the user: a file left behind is only unused storage.
     if (picture.url) void deleteFileUrl(picture.url).catch(() => undefined);
   }, []);
 
-  const retry = useCallback((picture: Picture) => upload(picture.id, picture.file), [upload]);
+  const retry = useCallback(
+    (picture: Picture) => {
+      if (picture.file) upload(picture.id, picture.file);
+    },
+    [upload],
+  );
+
+  /** A draft's picture the server no longer has: it must be taken out (and picked again). */
+  const missing = useCallback((picture: Picture) => update(picture.id, { status: 'failed', error: '图片已失效，请删除后重新选择' }), [update]);
+
+  /** Takes every picture out (清空). */
+  const clear = useCallback(() => current.current.forEach(remove), [remove]);
 
   // Leaving the page stops what is still uploading; the previews are only memory.
   useEffect(
     () => () => {
       running.current.forEach((r) => r.controller.abort());
-      current.current.forEach((p) => URL.revokeObjectURL(p.preview));
+      current.current.forEach((p) => p.file && URL.revokeObjectURL(p.preview));
     },
     [],
   );
 
-  return { pictures, add, remove, retry };
+  return { pictures, add, remove, retry, clear, missing };
 }

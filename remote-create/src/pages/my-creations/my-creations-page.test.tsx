@@ -103,7 +103,7 @@ describe('我的创作', () => {
       return answer({});
     });
     render();
-    const item = (await screen.findByText('要删的')).closest('.cr-task')!;
+    const item = (await screen.findByText('要删的')).closest('.cr-task-open')!;
     jest.useFakeTimers();
     try {
       fireEvent.pointerDown(item, { button: 0, clientX: 10, clientY: 10 });
@@ -127,7 +127,7 @@ describe('我的创作', () => {
     act(() => session.set(testUser()));
     api(server(), LIST, answer(page([task({ title: '滑过的' })])));
     render();
-    const item = (await screen.findByText('滑过的')).closest('.cr-task')!;
+    const item = (await screen.findByText('滑过的')).closest('.cr-task-open')!;
     jest.useFakeTimers();
     try {
       fireEvent.pointerDown(item, { button: 0, clientX: 10, clientY: 10 });
@@ -140,5 +140,35 @@ describe('我的创作', () => {
       jest.useRealTimers();
     }
     expect(screen.queryByText('删除')).toBeNull();
+  });
+
+  it('no permanent 长按 hint; the "…" button offers by status: 下载, 复制链接 and 删除 once done', async () => {
+    act(() => session.set(testUser()));
+    api(server(), LIST, answer(page([task({ id: '3', title: '完成的' })])));
+    render();
+    const item = (await screen.findByText('完成的')).closest('.cr-task')!;
+    expect(screen.queryByText(/长按/)).toBeNull();
+    fireEvent.click(item.querySelector('button[aria-label="更多操作"]')!);
+    await screen.findByText('复制链接');
+    const offered = [...document.querySelectorAll('.adm-action-sheet-button-item-name')].map((el) => el.textContent);
+    expect(offered).toEqual(['下载', '复制链接', '删除', '取消']);
+  });
+
+  it('on a touch screen the lift that ends a long press is cancelled: its click cannot close the menu', async () => {
+    act(() => session.set(testUser()));
+    api(server(), LIST, answer(page([task({ title: '按住的', status: 'queued', queuePosition: 1 })])));
+    render();
+    const item = (await screen.findByText('按住的')).closest('.cr-task-open')!;
+    // A quick tap's lift is left alone (its click opens the video).
+    expect(fireEvent.touchEnd(item, { cancelable: true })).toBe(true);
+    jest.useFakeTimers();
+    try {
+      fireEvent.pointerDown(item, { button: 0, clientX: 10, clientY: 10 });
+      act(() => jest.advanceTimersByTime(350));
+    } finally {
+      jest.useRealTimers();
+    }
+    await screen.findByText('取消生成');
+    expect(fireEvent.touchEnd(item, { cancelable: true })).toBe(false); // default prevented: no click follows
   });
 });

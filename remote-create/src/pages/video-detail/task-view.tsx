@@ -1,8 +1,7 @@
 import type { VideoTask } from '@app/contract';
-import { formatTime, getCurrentPages, navigateBack, showModal, switchTab, useCopyShareLink, usePageActive, useRevokeShareLink, useShareLink } from '@app/shared';
+import { formatTime, getCurrentPages, navigateBack, showActionSheet, showModal, switchTab, useCopyShareLink, usePageActive, useRevokeShareLink, useShareLink } from '@app/shared';
 import { Button } from '@app/shared/kit';
-import { ActionSheet, SpinLoading } from '@app/shared/kit/more';
-import { useState } from 'react';
+import { SpinLoading } from '@app/shared/kit/more';
 import { LoadFailed } from '../../components/load-failed';
 import { StatusBadge } from '../../components/status-badge';
 import { VideoPlayer } from '../../components/video-player';
@@ -60,7 +59,6 @@ export function TaskView({ id }: { id: string }) {
   const share = useShareLink(id, done);
   const copyShare = useCopyShareLink(id);
   const unshare = useRevokeShareLink(id);
-  const [menuOpen, setMenuOpen] = useState(false);
 
   if (query.isPending) return <SpinLoading className="cr-center-spin" color="primary" />;
   if (query.isError) {
@@ -80,16 +78,21 @@ export function TaskView({ id }: { id: string }) {
 
   const shared = Boolean(share.data?.url);
   // The … menu: sharing (a finished video) and 删除, which is too final for a button of its own.
-  const menu = [
-    ...(task.status === 'succeeded' ? [{ key: 'copy', text: '复制链接', onClick: () => copyShare.mutate(false) }] : []),
-    ...(shared
-      ? [
-          { key: 'renew', text: '换新链接', onClick: () => copyShare.mutate(true) },
-          { key: 'unshare', text: '取消分享', description: '链接将失效，别人无法再观看', onClick: () => unshare.mutate(undefined, { onError: toastFailure }) },
-        ]
-      : []),
-    { key: 'delete', text: '删除', danger: true, onClick: () => void onDelete() },
-  ];
+  const openMenu = async () => {
+    const key = await showActionSheet({
+      title: task.title,
+      cancelText: '取消',
+      actions: [
+        ...(task.status === 'succeeded' ? [{ key: 'copy', text: '复制链接' }] : []),
+        ...(shared ? [{ key: 'renew', text: '换新链接' }, { key: 'unshare', text: '取消分享' }] : []),
+        { key: 'delete', text: '删除', danger: true },
+      ],
+    });
+    if (key === 'copy') copyShare.mutate(false);
+    else if (key === 'renew') copyShare.mutate(true);
+    else if (key === 'unshare') unshare.mutate(undefined, { onError: toastFailure });
+    else if (key === 'delete') await onDelete();
+  };
 
   return (
     <div className="cr-detail">
@@ -128,17 +131,9 @@ export function TaskView({ id }: { id: string }) {
             </Button>
           </>
         )}
-        <Button className="cr-more-button" shape="rounded" aria-label="更多操作" loading={remove.isPending} onClick={() => setMenuOpen(true)}>
+        <Button className="cr-more-button" shape="rounded" aria-label="更多操作" loading={remove.isPending} onClick={() => void openMenu()}>
           …
         </Button>
-        <ActionSheet
-          visible={menuOpen}
-          extra={task.title}
-          cancelText="取消"
-          closeOnAction
-          actions={menu}
-          onClose={() => setMenuOpen(false)}
-        />
       </div>
     </div>
   );

@@ -1,17 +1,25 @@
-import { LOGIN_ROUTE, NavigationError, PAGES, type PageDef } from '@app/shared';
-import { PageStack, type HistoryAdapter, type StackEntry } from './page-stack';
+import { act, render } from '@testing-library/react';
+import { LOGIN_ROUTE, NavigationError, PageContext, PAGES, provideNavigation, provideOverlayHistory, trackOverlay, useLeaveGuard, type PageDef } from '@app/shared';
+import { PageStack, type HistoryAdapter, type HistoryMarks, type StackEntry } from './page-stack';
 
 /** Records what the stack asked of the browser history. */
 class FakeHistory implements HistoryAdapter {
   entries: string[] = [];
+  marks: HistoryMarks[] = [];
   position = -1;
-  push(entry: StackEntry): void {
+  push(entry: StackEntry, _position: number, marks: HistoryMarks = {}): void {
     this.entries = [...this.entries.slice(0, this.position + 1), entry.fullPath];
+    this.marks = [...this.marks.slice(0, this.position + 1), marks];
     this.position++;
   }
-  replace(entry: StackEntry): void {
+  replace(entry: StackEntry, _position: number, marks: HistoryMarks = {}): void {
     if (this.position < 0) this.position = 0;
     this.entries[this.position] = entry.fullPath;
+    this.marks[this.position] = marks;
+  }
+  /** The entries up to the current one: what back walks through. */
+  get behind(): string[] {
+    return this.entries.slice(0, this.position + 1);
   }
   async back(count: number): Promise<void> {
     this.position = Math.max(0, this.position - count);
@@ -30,6 +38,7 @@ function setup(options: { pages?: PageDef[]; loggedIn?: boolean; prepare?: () =>
     prepare: options.prepare ?? (() => Promise.resolve()),
   });
   const routes = () => stack.getCurrentPages().map((p) => p.route);
+  provideOverlayHistory({ opened: () => stack.overlayOpened(), closed: () => stack.overlayClosed() });
   return { stack, history, routes };
 }
 
@@ -44,6 +53,8 @@ function manualPrepare() {
     },
   };
 }
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
 
 async function failure(p: Promise<unknown>): Promise<NavigationError> {
   try {
@@ -260,6 +271,164 @@ describe('PageStack', () => {
       expect(routes()).toEqual(['pages/index/index', 'pages/about/about']);
       await stack.followBrowser('/pages/my/myIndex', undefined);
       expect(routes()).toEqual(['pages/my/myIndex']);
+    });
+  });
+
+  describe('tabs and back (docs/product.md "Tab bar")', () => {
+    it('another tab sits on a 首页 entry: back from it returns to 首页, and 首页 is the first entry', async () => {
+      const { stack, routes, history } = setup();
+      await stack.start('/');
+      await stack.switchTab({ url: '/pages/my/myIndex' });
+      expect(history.behind).toEqual(['/', '/pages/my/myIndex']);
+      await stack.switchTab({ url: '/pages/create/create' });
+      expect(history.behind).toEqual(['/', '/pages/create/create']);
+      expect(history.marks[1]).toEqual({ base: 1 });
+      // The browser's back: it is on the 首页 entry now.
+      history.position = 0;
+      await stack.followBrowser('/', 0, {});
+      expect(routes()).toEqual(['pages/index/index']);
+      await stack.switchTab({ url: '/pages/my/myIndex' });
+      await stack.switchTab({ url: '/' });
+      expect(history.behind).toEqual(['/']);
+    });
+
+    it('pages opened from another tab come back to it, and 首页 stays below', async () => {
+      const { stack, routes, history } = setup();
+      await stack.start('/');
+      await stack.switchTab({ url: '/pages/my/myIndex' });
+      await stack.navigateTo({ url: '/pages/about/about' });
+      expect(history.behind).toEqual(['/', '/pages/my/myIndex', '/pages/about/about']);
+      await stack.navigateBack();
+      expect(routes()).toEqual(['pages/my/myIndex']);
+      expect(history.behind).toEqual(['/', '/pages/my/myIndex']);
+      await stack.navigateTo({ url: '/pages/about/about' });
+      await stack.reLaunch({ url: '/pages/about/about' });
+      expect(history.behind).toEqual(['/pages/about/about']);
+    });
+  });
+
+  describe('dialogs over the page (overlays.ts)', () => {
+
+    it('a dialog takes a history step; the browser’s back closes it and stays on the page', async () => {
+      const { stack, routes, history } = setup();
+      await stack.start('/');
+      await stack.navigateTo({ url: '/pages/about/about' });
+      const dismiss = jest.fn();
+      trackOverlay(dismiss);
+      await tick();
+      expect(history.behind).toEqual(['/', '/pages/about/about', '/pages/about/about']);
+      expect(history.marks[2]).toEqual({ overlay: 1 });
+      history.position = 1;
+      await stack.followBrowser('/pages/about/about', 1, {});
+      expect(dismiss).toHaveBeenCalledWith('back');
+      expect(routes()).toEqual(['pages/index/index', 'pages/about/about']);
+      // The next back leaves the page.
+      history.position = 0;
+      await stack.followBrowser('/', 0, {});
+      expect(routes()).toEqual(['pages/index/index']);
+    });
+
+    it('a dialog closed by its own button gives its step back', async () => {
+      const { stack, history } = setup();
+      await stack.start('/');
+      const release = trackOverlay(jest.fn());
+      await tick();
+      expect(history.position).toBe(1);
+      release();
+      await tick();
+      expect(history.position).toBe(0);
+      release(); // twice is once
+      await tick();
+      expect(history.position).toBe(0);
+    });
+
+    it('any navigation closes what is open, as a cancel, and removes its step', async () => {
+      const { stack, routes, history } = setup();
+      await stack.start('/');
+      await stack.navigateTo({ url: '/pages/about/about' });
+      const first = jest.fn();
+      const second = jest.fn();
+      trackOverlay(first);
+      trackOverlay(second);
+      await tick();
+      await stack.navigateBack();
+      expect(first).toHaveBeenCalledWith('navigation');
+      expect(second).toHaveBeenCalledWith('navigation');
+      expect(routes()).toEqual(['pages/index/index']);
+      expect(history.behind).toEqual(['/']);
+
+      const third = jest.fn();
+      trackOverlay(third);
+      await tick();
+      await stack.navigateTo({ url: '/pages/about/about' });
+      expect(third).toHaveBeenCalledWith('navigation');
+      expect(history.behind).toEqual(['/', '/pages/about/about']);
+    });
+
+    it('an edited address closes what is open too', async () => {
+      const { stack, routes } = setup();
+      await stack.start('/');
+      const dismiss = jest.fn();
+      trackOverlay(dismiss);
+      await tick();
+      await stack.followBrowser('/pages/about/about', undefined, {});
+      expect(dismiss).toHaveBeenCalledWith('navigation');
+      expect(routes()).toEqual(['pages/index/index', 'pages/about/about']);
+    });
+  });
+
+  describe('a page with unsaved changes (useLeaveGuard)', () => {
+    function Guarded({ ask }: { ask: () => Promise<boolean> }) {
+      useLeaveGuard(true, ask);
+      return null;
+    }
+
+    async function guardedProfile(ask: () => Promise<boolean>) {
+      const env = setup();
+      provideNavigation(env.stack);
+      await env.stack.start('/');
+      await env.stack.navigateTo({ url: '/pagesA/my/profile' });
+      const top = env.stack.getState().stack.at(-1)!;
+      const view = render(
+        <PageContext.Provider value={{ id: top.id, route: top.page.route, query: {}, active: true }}>
+          <Guarded ask={ask} />
+        </PageContext.Provider>,
+      );
+      await act(tick);
+      return { ...env, view };
+    }
+
+    it('navigateBack asks; a refusal keeps the page, an agreement leaves it', async () => {
+      const ask = jest.fn().mockResolvedValueOnce(false).mockResolvedValueOnce(true);
+      const { stack, routes, history, view } = await guardedProfile(ask);
+      // The guard holds a step, as a dialog does.
+      expect(history.behind).toEqual(['/', '/pagesA/my/profile', '/pagesA/my/profile']);
+      await expect(stack.navigateBack()).rejects.toMatchObject({ errMsg: 'navigateBack:fail cancelled by the page' });
+      expect(routes()).toEqual(['pages/index/index', 'pagesA/my/profile']);
+      await stack.navigateBack();
+      expect(routes()).toEqual(['pages/index/index']);
+      expect(history.behind).toEqual(['/']);
+      expect(ask).toHaveBeenCalledTimes(2);
+      view.unmount();
+    });
+
+    it('the browser’s back asks instead of leaving; after a refusal the next back asks again', async () => {
+      let answer!: (leave: boolean) => void;
+      const ask = jest.fn(() => new Promise<boolean>((r) => (answer = r)));
+      const { stack, routes, history, view } = await guardedProfile(ask);
+      history.position = 1;
+      await stack.followBrowser('/pagesA/my/profile', 1, {});
+      expect(ask).toHaveBeenCalledTimes(1);
+      await act(async () => answer(false));
+      await act(tick);
+      expect(routes()).toEqual(['pages/index/index', 'pagesA/my/profile']);
+      expect(history.behind).toEqual(['/', '/pagesA/my/profile', '/pagesA/my/profile']); // armed again
+      history.position = 1;
+      await stack.followBrowser('/pagesA/my/profile', 1, {});
+      await act(async () => answer(true));
+      await act(tick);
+      expect(routes()).toEqual(['pages/index/index']);
+      view.unmount();
     });
   });
 });
