@@ -54,7 +54,10 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
 /** index.html with the preloads just before `</head>` (webpack loads these as classic scripts: no crossorigin). */
 export function withPreloads(html: string, scripts: string[]): string {
   const links = scripts.map((href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`).join('');
-  return html.includes('</head>') ? html.replace('</head>', `${links}</head>`) : links + html;
+  if (html.includes('</head>')) return html.replace('</head>', `${links}</head>`);
+  // No head of its own: after the doctype (before it, the page would render in quirks mode).
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(html)?.[0] ?? '';
+  return doctype + links + html.slice(doctype.length);
 }
 
 interface Rendered {

@@ -191,6 +191,7 @@ describeEngines(
         category: 'CLI分类',
         style: '电影感',
         coverUrl: '/files/templates/rain.jpg',
+        coverThumbUrl: '/thumbs/templates/rain.jpg',
         videoUrl: '/files/templates/rain.mp4',
         duration: 15,
         aspectRatio: '16:9',
