@@ -77,7 +77,9 @@ describe('compression', () => {
         expect(res.headers['content-type']).toMatch(type);
         expect(res.headers.vary).toMatch(/accept-encoding/i);
         expect(res.headers['cache-control']).toBe(plain.headers['cache-control']);
-        expect(decoded(res).equals(original)).toBe(true);
+        // The page for / is index.html with the first route's preloads (packages/server/src/plugins/first-route.ts).
+        const body = url === '/' ? Buffer.from(decoded(res).toString().replace(/<link rel="preload"[^>]*>/g, '')) : decoded(res);
+        expect(body.equals(original)).toBe(true);
         if (encoding) expect(res.body.length).toBeLessThan(original.length);
       }
     }

@@ -5,8 +5,8 @@ interface OpenApi {
   paths: Record<string, Record<string, { summary?: string; security?: unknown }>>;
 }
 
-/** `GET /files/*` as OpenAPI writes it: `/files/{*}`. */
-const openApiPath = (path: string) => path.replace(/\*$/, '{*}');
+/** `GET /files/*` and `GET /s/:token` as OpenAPI writes them: `/files/{*}`, `/s/{token}`. */
+const openApiPath = (path: string) => path.replace(/\*$/, '{*}').replace(/:(\w+)/g, '{$1}');
 
 describe('the server serves @app/contract', () => {
   it('answers every call of the contract at its method and path, and no call outside it', async () => {
@@ -37,6 +37,9 @@ describe('the server serves @app/contract', () => {
     '/api/v1/video_task/get_queue_position': { id: '1' },
     '/api/v1/video_task/cancel': { id: '1' },
     '/api/v1/video_task/delete': { id: '1' },
+    '/api/v1/video_task/share_link': { id: '1' },
+    '/api/v1/video_task/get_share_link': { id: '1' },
+    '/api/v1/video_task/revoke_share_link': { id: '1' },
     '/api/v1/video_task/delete_file_url': { url: '/files/users/1/image/x.png' },
     '/server_api/oss/stsPolicy': { kind: 'image' },
     '/api/v1/ai/write_script': { title: '标题', duration: 5 },
