@@ -16,6 +16,11 @@ const shown = () => shownPage(page);
 const dialog = () => page.locator('.adm-dialog-body:visible');
 const sheet = () => page.locator('.adm-action-sheet:visible');
 const route = () => shownRoute(page);
+/** 视频详情's 删除: in its … menu, then a confirmation. */
+async function askToDelete(): Promise<void> {
+  await shown().getByRole('button', { name: '更多操作' }).click();
+  await sheet().getByRole('button', { name: '删除' }).click();
+}
 const uni = (call: string) => page.evaluate(call);
 
 /** A video saved through the API as another device would; resolves with its id. */
@@ -55,7 +60,7 @@ describe('back and navigation with a dialog open', () => {
     await waitForPage(page);
     expect(await route()).toBe('pagesA/detail/videoDetail');
 
-    await shown().getByRole('button', { name: '删除' }).click();
+    await askToDelete();
     await dialog().waitFor();
     await page.goBack();
     await dialog().waitFor({ state: 'detached' });
@@ -73,7 +78,7 @@ describe('back and navigation with a dialog open', () => {
     // A navigation the page makes (or a link) closes what is open: no 删除 over the next page.
     await item.click();
     await waitForPage(page);
-    await shown().getByRole('button', { name: '删除' }).click();
+    await askToDelete();
     await dialog().waitFor();
     await uni(`uni.switchTab({ url: '/pages/index/index' })`);
     await waitForPage(page);
