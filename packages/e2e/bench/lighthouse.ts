@@ -10,19 +10,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { launch as launchChrome } from 'chrome-launcher';
 import { chromium } from 'playwright-core';
-import { ARTIFACTS, CHROMIUM } from '../src/browser';
+import { ARTIFACTS, CHROMIUM, CHROMIUM_FLAGS } from '../src/browser';
 
 /** The flags the tests' Chromium runs with (src/browser.ts), for chrome-launcher. */
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 

@@ -5,22 +5,20 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = path.resolve(__dirname, '../artifacts');
 
-/** Debian's Chromium, headless, with the flags this machine needs (no outside network). */
+/** The flags this machine's Chromium needs (no outside network), beside the headless one. */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Debian's Chromium, headless, with the flags this machine needs. */
 export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', ...CHROMIUM_FLAGS] });
 }
 
 export function baseUrl(): string {
