@@ -162,7 +162,9 @@ export function createWebpackConfig(options: AppOptions) {
               },
             },
           },
-          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          // No CSS source maps in production: css-loader would put each stylesheet's map (bigger
+          // than the stylesheet) inside the script that injects it.
+          { test: /\.css$/, use: ['style-loader', { loader: 'css-loader', options: { sourceMap: dev } }] },
           { test: /\.(png|jpe?g|webp|gif|svg|woff2?)$/, type: 'asset' },
         ],
       },

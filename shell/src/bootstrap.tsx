@@ -7,8 +7,8 @@ import { prefetchFirstRouteData } from './app/first-route-data';
 import { startScaling } from './app/scaling';
 import type { RemoteEntries } from './federation/remote-entries';
 import { loadPageComponent, registerAll, resetRemote } from './federation/remotes';
-import { createHashRouter, RouterProvider } from 'react-router-dom';
-import { RouterHistory } from './router/hash-history';
+import { HashRouter } from 'react-router-dom';
+import { RouterBridge, RouterHistory } from './router/hash-history';
 import { PageStack } from './router/page-stack';
 import { installUniGlobal } from './uni';
 import './styles.css';
@@ -18,11 +18,9 @@ export async function main(entries: Promise<RemoteEntries>): Promise<void> {
   startScaling();
 
   const loader = new PageLoader({ load: loadPageComponent, reset: (page) => resetRemote(page.remote) });
-  // react-router's hash router owns the address and window.history; the page stack (uni-app's
-  // rules) sits above it and draws the frame, which is the router's one route.
-  const Frame = () => <App stack={stack} loader={loader} />;
-  const router = createHashRouter([{ path: '*', element: <Frame /> }]);
-  const history = new RouterHistory(router, (url, position, marks) => void stack.followBrowser(url, position, marks));
+  // react-router-dom's <HashRouter> owns the address and window.history; the page stack (uni-app's
+  // rules) sits above it and draws the frame.
+  const history = new RouterHistory((url, position, marks) => void stack.followBrowser(url, position, marks));
   const stack: PageStack = new PageStack({
     isLoggedIn: () => session.isLoggedIn(),
     history,
@@ -36,7 +34,10 @@ export async function main(entries: Promise<RemoteEntries>): Promise<void> {
 
   createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <HashRouter>
+        <RouterBridge history={history} />
+        <App stack={stack} loader={loader} />
+      </HashRouter>
     </QueryClientProvider>,
   );
 

@@ -38,6 +38,8 @@ export const CODE_LENGTH = 16;
 /** Pages of a list call. */
 export const PAGE_SIZE_MAX = 50;
 export const PAGE_SIZE_DEFAULT = 10;
+/** 首页's gallery asks for templates this many at a time (and the page for `/` carries its first page). */
+export const TEMPLATE_PAGE_SIZE = 10;
 /** The admin API pages through whole batches. */
 export const ADMIN_PAGE_SIZE_MAX = 1000;
 export const ADMIN_PAGE_SIZE_DEFAULT = 100;

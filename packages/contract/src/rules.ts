@@ -114,3 +114,19 @@ export function narrationTooLong(script: string, speed: number, duration: number
   const needed = videoSecondsForNarration(narrationSeconds(script, speed));
   return needed > duration ? `文案朗读约需 ${needed} 秒，请加长视频或精简文案` : null;
 }
+
+/**
+ * Why the embedded store refuses an upload: HTTP 403 `{ msg }` with one of these. Here, beside the
+ * other rules, not with the calls: the apps import it, and the calls bring TypeBox with them.
+ */
+export const UploadRefusal = {
+  invalid: '上传凭证无效',
+  expired: '上传凭证已过期',
+  used: '上传凭证已使用',
+  tooLarge: '文件过大',
+  empty: '文件不能为空',
+  notImage: '只能上传 JPG、PNG 或 WEBP 图片',
+  notAudio: '音频格式不支持，请上传 mp3、m4a、aac 或 wav',
+  malformed: '上传请求格式不正确',
+} as const;
+export type UploadRefusalMsg = (typeof UploadRefusal)[keyof typeof UploadRefusal];

@@ -1,8 +1,8 @@
-import type { ApiData } from '@app/contract';
+import { TEMPLATE_PAGE_SIZE, type ApiData } from '@app/contract';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../request/api';
 
-export const TEMPLATE_PAGE_SIZE = 10;
+export { TEMPLATE_PAGE_SIZE };
 
 /** A page of the gallery, with how many samples are still being made and the categories shown. */
 export type TemplatePage = ApiData<'/api/v1/sysVideo/list'>;

@@ -1,23 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import { call, SignedIn } from '../call';
 import { THUMBNAIL_FORMATS, THUMBNAIL_WIDTHS, UPLOAD_KINDS } from '../limits';
+import { UploadRefusal } from '../rules';
 import { Message, StringEnum } from '../schema-kit';
 import { UploadPolicy } from '../shapes';
 
 const tags = ['storage'];
 
-/** Why the embedded store refuses an upload: HTTP 403 `{ msg }` with one of these. */
-export const UploadRefusal = {
-  invalid: '上传凭证无效',
-  expired: '上传凭证已过期',
-  used: '上传凭证已使用',
-  tooLarge: '文件过大',
-  empty: '文件不能为空',
-  notImage: '只能上传 JPG、PNG 或 WEBP 图片',
-  notAudio: '音频格式不支持，请上传 mp3、m4a、aac 或 wav',
-  malformed: '上传请求格式不正确',
-} as const;
-export type UploadRefusalMsg = (typeof UploadRefusal)[keyof typeof UploadRefusal];
 
 export const stsPolicy = call({
   method: 'POST',

@@ -51,9 +51,23 @@ export async function firstRouteScripts(shellDist: string, config: Pick<ServerCo
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** index.html with the preloads just before `</head>` (webpack loads these as classic scripts: no crossorigin). */
-export function withPreloads(html: string, scripts: string[]): string {
-  const links = scripts.map((href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`).join('');
+/** The id of the `<script type="application/json">` holding the first route's data (read by shell/src/app/first-route-data.ts). */
+export const FIRST_ROUTE_DATA_ID = 'first-route-data';
+
+/** JSON inside a `<script>` element: nothing in it can close the element or open a comment. */
+function scriptJson(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * index.html with the preloads just before `</head>` (webpack loads these as classic scripts: no
+ * crossorigin), and the first route's data, when there is some, as a JSON data block (not a script:
+ * the CSP's script rules do not apply to it).
+ */
+export function withPreloads(html: string, scripts: string[], data?: unknown): string {
+  const links =
+    scripts.map((href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`).join('') +
+    (data === undefined ? '' : `<script type="application/json" id="${FIRST_ROUTE_DATA_ID}">${scriptJson(data)}</script>`);
   if (html.includes('</head>')) return html.replace('</head>', `${links}</head>`);
   // No head of its own: after the doctype (before it, the page would render in quirks mode).
   const doctype = /^\s*<!doctype[^>]*>/i.exec(html)?.[0] ?? '';
@@ -69,12 +83,24 @@ interface Rendered {
 
 /**
  * Answers `/` and `/index.html`: the page is rendered from the files on each request (a rebuilt
- * shell or remote is picked up at once; both reads are small) and compressed once per content.
+ * shell or remote is picked up at once; both reads are small) with `firstData()` — 首页's first
+ * page of templates, the same for everyone, so the gallery draws without waiting for a request
+ * that could only start once the app's scripts have run — and compressed once per content. When
+ * the data cannot be read the page goes without it (the gallery then asks for it).
  */
-export function firstRouteHandler(shellDist: string, config: Pick<ServerConfig, 'webRoot' | 'remoteUrls'>) {
+export function firstRouteHandler(
+  shellDist: string,
+  config: Pick<ServerConfig, 'webRoot' | 'remoteUrls'>,
+  firstData: () => Promise<unknown> = async () => undefined,
+  onDataError: (err: unknown) => void = () => undefined,
+) {
   let cached: Rendered | undefined;
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    const html = withPreloads(await readFile(path.join(shellDist, 'index.html'), 'utf8'), await firstRouteScripts(shellDist, config));
+    const data = await firstData().catch((err: unknown) => {
+      onDataError(err);
+      return undefined;
+    });
+    const html = withPreloads(await readFile(path.join(shellDist, 'index.html'), 'utf8'), await firstRouteScripts(shellDist, config), data);
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
     if (cached?.etag !== etag) {
       const identity = Buffer.from(html);

@@ -3,7 +3,8 @@ import path from 'node:path';
 import cors from '@fastify/cors';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { REMOTE_NAMES } from '@app/contract';
+import { REMOTE_NAMES, TEMPLATE_PAGE_SIZE } from '@app/contract';
+import { galleryPage } from '../modules/templates/templates.js';
 import { firstRouteHandler } from './first-route.js';
 
 /**
@@ -24,7 +25,13 @@ export const staticApps: FastifyPluginAsync = async (app) => {
   const shellDist = path.join(webRoot, 'shell', 'dist');
   if (isDirectory(shellDist)) {
     // The page itself carries the first route's preloads (plugins/first-route); the rest is files.
-    const page = firstRouteHandler(shellDist, app.config);
+    // The page carries 首页's first page of templates, as the list call would answer it (all categories).
+    const page = firstRouteHandler(
+      shellDist,
+      app.config,
+      async () => ({ templates: await galleryPage(app.db, app.config, undefined, 1, TEMPLATE_PAGE_SIZE) }),
+      (err) => app.log.warn({ err }, 'the page for / goes without its templates'),
+    );
     app.get('/', { schema: { hide: true } }, page);
     app.get('/index.html', { schema: { hide: true } }, page);
     await app.register(fastifyStatic, { ...STATIC_OPTIONS, root: shellDist, prefix: '/' });

@@ -1,5 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { TEMPLATE_PAGE_SIZE } from '@app/contract';
+import { addTemplate } from '../../src/modules/templates/templates.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { makeTempDir, removeTempDirs, writeFiles } from '../helpers/temp-dirs.js';
 
@@ -84,5 +86,49 @@ describe('the page for / (the first route\'s preloads)', () => {
     );
     expect(preloads((await app.inject({ method: 'GET', url: '/' })).body)).toEqual(['https://create.example.com/v2/remoteEntry.js']);
     await app.close();
+  });
+});
+
+describe('the page for / (首页\'s first page of templates in it)', () => {
+  afterAll(removeTempDirs);
+
+  const dataBlock = (html: string) => /<script type="application\/json" id="first-route-data">([^]*?)<\/script>/.exec(html)?.[1];
+
+  it('carries the first page of templates as the list call answers it, in a data block nothing in a title can close', async () => {
+    const app = await appWith({});
+    try {
+      const title = '夜景</script><script>alert(1)</script><!--';
+      await addTemplate(app.db, app.config, { title, description: '', category: '风景', style: '清新', coverUrl: '/files/t/1.jpg', videoUrl: '/files/t/1.mp4', duration: 15, aspectRatio: '9:16', sort: 0, params: {} });
+      const page = await app.inject({ method: 'GET', url: '/' });
+      const block = dataBlock(page.body);
+      expect(block).toBeDefined();
+      expect(block).not.toMatch(/<\/?script|<!--/i);
+      const list = await app.inject({ method: 'POST', url: '/api/v1/sysVideo/list', payload: { page: 1, pageSize: TEMPLATE_PAGE_SIZE, category: '' } });
+      expect(JSON.parse(block!)).toEqual({ templates: list.json().data });
+      expect(JSON.parse(block!).templates.list[0].title).toBe(title);
+      // In the head, before the shell's script could ask for it.
+      expect(page.body.indexOf('id="first-route-data"')).toBeLessThan(page.body.indexOf('</head>'));
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is sent without it, and logged, when the templates cannot be read', async () => {
+    const webRoot = makeTempDir();
+    writeFiles(webRoot, { 'shell/dist/index.html': INDEX });
+    const { app, logs } = await buildTestApp({ WEB_ROOT: webRoot, LOG_LEVEL: 'warn' });
+    try {
+      const select = jest.spyOn(app.db, 'select').mockImplementation(() => {
+        throw new Error('connection lost');
+      });
+      const page = await app.inject({ method: 'GET', url: '/' });
+      select.mockRestore();
+      expect(page.statusCode).toBe(200);
+      expect(dataBlock(page.body)).toBeUndefined();
+      expect(page.body).toContain('<div id="root">');
+      expect(logs().some((line) => String(line.msg).includes('without its templates'))).toBe(true);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -22,6 +22,7 @@ import { NO_NARRATION, VoicePicker, type NarrationChoice } from './voice-picker'
 import { useVoices } from '../../tasks/voices';
 import { WriteAssistant } from './write-assistant';
 import '../../styles.css';
+import './add-video.css';
 
 const ASPECT_RATIOS: { value: AspectRatio; label: string }[] = [
   { value: '9:16', label: '竖屏 9:16' },

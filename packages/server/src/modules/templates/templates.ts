@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import { sysVideos } from '../../db/schema.js';
 import { RspCode } from '../../lib/envelope.js';
 import { BusinessError } from '../../lib/errors.js';
+import { pageOf } from '../../lib/page-of.js';
 import { coverThumbUrl } from '../files/file-urls.js';
 
 /** What turns a stored cover's URL into its thumbnails' (modules/files/file-urls). */
@@ -60,6 +61,12 @@ export async function templateGallery(db: Db): Promise<{ pending: number; catego
     .groupBy(sysVideos.category)
     .orderBy(asc(min(sysVideos.sort)), asc(sysVideos.category));
   return { pending: pendingRow?.pending ?? 0, categories: rows.map((row) => row.category).filter((category) => category !== '') };
+}
+
+/** A page of 首页's gallery as the list call answers it: the templates, and the gallery's state. */
+export async function galleryPage(db: Db, files: FileUrlConfig, category: string | undefined, page: number, pageSize: number) {
+  const [{ list, total }, gallery] = await Promise.all([listTemplates(db, files, { category }, page, pageSize), templateGallery(db)]);
+  return { ...pageOf(list, total, page, pageSize), ...gallery };
 }
 
 /** The shown template's row with this id; an id that cannot be one (not digits) is as unknown as a missing one. */
