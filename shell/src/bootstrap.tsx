@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { bus, provideNavigation, provideOverlayHistory, queryClient, refreshAccountInfo, session } from '@app/shared';
@@ -32,13 +33,18 @@ export async function main(entries: Promise<RemoteEntries>): Promise<void> {
   installUniGlobal();
   prefetchFirstRouteData(history.currentUrl());
 
-  createRoot(document.getElementById('root')!).render(
-    <QueryClientProvider client={queryClient}>
-      <HashRouter>
-        <RouterBridge history={history} />
-        <App stack={stack} loader={loader} />
-      </HashRouter>
-    </QueryClientProvider>,
+  // As a transition: React renders the frame in slices, between which the browser handles input
+  // and loads the first page's scripts, instead of in one long task.
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() =>
+    root.render(
+      <QueryClientProvider client={queryClient}>
+        <HashRouter>
+          <RouterBridge history={history} />
+          <App stack={stack} loader={loader} />
+        </HashRouter>
+      </QueryClientProvider>,
+    ),
   );
 
   registerAll(await entries);
