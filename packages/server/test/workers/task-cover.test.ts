@@ -37,7 +37,7 @@ describeTaskEngines('the cover of a finished video', (ctx) => {
   it('shows the user\'s first picture (cover and thumbnail), not the title card', async () => {
     const { token } = await signedInUser(ctx.db(), { points: 10 });
     const images = [await uploadFlatPhoto(ctx, token, '#2a9d5f'), await uploadFlatPhoto(ctx, token, '#c83c6a')];
-    // A template of another colour altogether: its title card would be dark blue.
+    // No template: the title card would be the default dark blue, with the title in white.
     const saved = await saveOk(ctx, token, { images, duration: 5, title: '周末野餐' });
     const app = ctx.app();
     pool = startWorkers({ db: app.db, store: app.storage, config: app.config, signals: app.taskSignals, log: app.log, provider: createProvider(app.config), count: 1 });
