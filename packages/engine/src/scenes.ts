@@ -533,7 +533,7 @@ const PAINTERS: Record<Scene, (input: SceneInput) => LayerPainter> = {
 
   // 科技: a new phone floating over a glowing stage, a grid floor running to the horizon, a light sweep.
   launch: ({ width, height, unit, random }) => {
-    const horizon = height * 0.62;
+    const horizon = height * (height > width ? 0.62 : 0.68);
     const stage = layer(width, height, (ctx) => {
       ctx.fillStyle = verticalGradient(ctx, 0, height, ['#02040f', '#081a45', '#0d2b6b', '#030716']);
       ctx.fillRect(0, 0, width, height);
@@ -557,7 +557,8 @@ const PAINTERS: Record<Scene, (input: SceneInput) => LayerPainter> = {
       ctx.stroke();
     });
     const px = width / 2;
-    const ph = unit * 0.5;
+    // The top fifth stays clear: this theme's captions sit under the top edge (caption-style.ts).
+    const ph = Math.min(unit * 0.5, (horizon - height * 0.2) / 1.12);
     const pw = ph * 0.5;
     const particles = Array.from({ length: 40 }, () => ({ x: random(), y: random(), speed: 0.03 + 0.05 * random(), size: unit * (0.002 + 0.004 * random()) }));
     const phone = (ctx: SKRSContext2D, x: number, y: number, t: number) => {
