@@ -40,6 +40,8 @@ export function planVideo(task: RenderTask, theme: Theme, bodyCount: number): Vi
     cues: clips ? [] : narration ? narration.sentences.map((s) => ({ start: s.start + offset, end: s.end + offset })) : captions,
     // A model's clip plays once in its slot; a picture may be shown again, framed differently.
     shots: !clips,
+    // A template's drawn scene makes a better cover than its title card.
+    bodyCover: theme.scene !== undefined,
   });
   return { look, captions, timeline };
 }

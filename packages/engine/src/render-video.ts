@@ -1,7 +1,7 @@
 // One render, in the thread that calls it: plans the video, draws each frame with canvas,
 // converts it to yuv420p and streams it into ffmpeg, taking the cover from one of the frames on
 // the way. The built-in provider runs it in a render thread (render-threads.ts).
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { RenderAbortedError, throwIfAborted } from './abort-error.js';
@@ -21,6 +21,7 @@ import { narrationStart } from './narration-timing.js';
 import { loadPictures } from './pictures.js';
 import { planVideo } from './plan-video.js';
 import { createSlides } from './slides.js';
+import { createScene } from './scenes.js';
 import { resolveTheme } from './theme.js';
 import type { Timeline } from './timeline.js';
 import { createTitleCard } from './title-card.js';
@@ -55,9 +56,12 @@ export async function renderVideo(task: RenderTask, onProgress: (percent: number
   const ctx = canvas.getContext('2d', { alpha: false });
   const background = createBackground(size, theme, seed);
   const clips: ClipBody | undefined = clipFiles.length ? createClipBody(clipFiles, timeline.slides, size) : undefined;
-  const hidden = pictures.length > 0 || clips !== undefined;
+  // Without pictures or clips, the template's drawn scene when it names one, else the moving background.
+  const scene = !clips && !pictures.length && theme.scene ? createScene(theme.scene, size, seed) : undefined;
+  const hidden = pictures.length > 0 || clips !== undefined || scene !== undefined;
+  const body = clips ? (c: SKRSContext2D, t: number) => clips.paint(c, t) : pictures.length ? createSlides(pictures, timeline.slides, size, seed) : scene ?? background;
   const paint = createFramePainter(ctx, timeline, {
-    body: clips ? (c, t) => clips.paint(c, t) : pictures.length ? createSlides(pictures, timeline.slides, size, seed) : background,
+    body,
     titleHidesBody: hidden,
     title: timeline.title && createTitleCard(ctx, {
       size, theme, families, title, timing: timeline.title, backdrop: hidden ? background : undefined,
@@ -74,8 +78,14 @@ export async function renderVideo(task: RenderTask, onProgress: (percent: number
     for (let frame = 0; frame < timeline.frames; frame++) {
       throwIfAborted(signal);
       await clips?.advance(frame / FPS);
+      if (frame === timeline.coverFrame && timeline.coverIsBody) {
+        // The body alone, before the frame's title and caption are drawn over it.
+        ctx.globalAlpha = 1;
+        body(ctx, frame / FPS);
+        await writeFile(files.cover, await canvas.encode('jpeg', COVER_QUALITY));
+      }
       paint(frame);
-      if (frame === timeline.coverFrame) await writeFile(files.cover, await canvas.encode('jpeg', COVER_QUALITY));
+      if (frame === timeline.coverFrame && !timeline.coverIsBody) await writeFile(files.cover, await canvas.encode('jpeg', COVER_QUALITY));
       // The converter's buffer is reused: the write resolves only once the pipe has all of it.
       await encoder.write(yuv.convert(canvas.data()));
       // 100 is kept for when the file is complete: the last frame written is not a playable MP4 yet.

@@ -3,6 +3,7 @@
 import { GlobalFonts } from '@napi-rs/canvas';
 import { isColour } from './colour.js';
 import { hashString } from './motion.js';
+import { SCENES, type Scene } from './scenes.js';
 import type { RenderTemplate } from './types.js';
 
 export type Motif = 'bokeh' | 'waves' | 'grid' | 'confetti' | 'bubbles' | 'rays';
@@ -16,6 +17,8 @@ export interface Theme {
   font: string | undefined;
   /** The shapes moving over a background when there are no pictures. */
   motif: Motif;
+  /** A drawn scene of the template's theme (scenes.ts), the body instead of the moving background when there are no pictures. */
+  scene: Scene | undefined;
 }
 
 const DEFAULTS = { background: ['#0b1e3f', '#1f6feb'], accent: '#ffd166', text: '#ffffff' };
@@ -41,5 +44,6 @@ export function resolveTheme(template: RenderTemplate | undefined): Theme {
     text: isColour(params.text) ? params.text : DEFAULTS.text,
     font,
     motif: MOTIFS.find((m) => m === params.motif) ?? MOTIF_BY_STYLE[style] ?? MOTIFS[hashString(style) % MOTIFS.length]!,
+    scene: SCENES.find((s) => s === params.scene),
   };
 }

@@ -39,6 +39,12 @@ export interface Timeline extends Opening {
   frames: number;
   slides: SlideTiming[];
   coverFrame: number;
+  /**
+   * The cover is the body alone at coverFrame (the user's first picture, a model's first clip, a
+   * template's drawn scene), without the title or a caption over it; otherwise the frame as shown
+   * (the title card, when the body is only the moving background).
+   */
+  coverIsBody: boolean;
 }
 
 /** The title card is a title, not an intro: it never holds the viewer longer than this. */
@@ -69,6 +75,8 @@ export interface TimelineOptions {
   cues?: Cue[];
   /** Split a long stay on one picture into shots of it (pictures only: a clip plays once). */
   shots?: boolean;
+  /** With no pictures, the body is still worth a cover (a drawn scene), not the title card. */
+  bodyCover?: boolean;
 }
 
 export function planTimeline(duration: number, hasTitle: boolean, pictureCount: number, options: TimelineOptions = {}): Timeline {
@@ -103,8 +111,22 @@ export function planTimeline(duration: number, hasTitle: boolean, pictureCount: 
     fadeIn: i === 0 ? 0 : crossfade,
   }));
 
-  const coverAt = title ? title.settled : slides.length ? Math.min(slides[0]!.end, 0.5) : Math.min(1, duration / 2);
-  return { ...opening, frames, slides, coverFrame: Math.min(frames - 1, Math.round(coverAt * FPS)) };
+  const coverAt = bodyCoverAt(opening, slides, options.bodyCover === true);
+  const coverIsBody = coverAt !== undefined;
+  const at = coverAt ?? (title ? title.settled : Math.min(1, duration / 2));
+  return { ...opening, frames, slides, coverFrame: Math.min(frames - 1, Math.round(at * FPS)), coverIsBody };
+}
+
+/**
+ * When the body's cover is taken: the first picture (or clip, or scene) once the title card has
+ * gone, a moment in, before the second picture starts to fade in; undefined when the body has
+ * nothing of its own to show (the moving background: the title card is the better cover).
+ */
+function bodyCoverAt({ title, body, duration }: Opening, slides: SlideTiming[], bodyCover: boolean): number | undefined {
+  if (!slides.length && !bodyCover) return undefined;
+  const shown = (title ? title.end : body.start) + 0.2;
+  const before = slides[1]?.start ?? duration;
+  return shown < before ? shown : ((slides[0]?.start ?? body.start) + before) / 2;
 }
 
 /**

@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { builtinProvider, ffmpegPath, type RenderResult, type RenderTask } from '../src/index.js';
 import { planVideo } from '../src/plan-video.js';
 import { resolveTheme } from '../src/theme.js';
+import { closeColour, meanColour, readPixels } from './helpers/pixels.js';
 import { probe } from './helpers/probe.js';
 
 const run = promisify(execFile);
@@ -79,6 +80,8 @@ test('each clip fills its slot in order, covering the whole frame; a short clip 
 test('the title card covers the first clip while it shows, and the cover is taken from it', async () => {
   const atStart = await colourAt(result.video, 0.8, 0.5, 0.1);
   expect(atStart[0]).toBeLessThan(150); // the theme's blue backdrop, not the red clip
-  const cover = await loadImage(await readFile(result.cover));
+  const cover = await readPixels(result.cover);
   expect([cover.width, cover.height]).toEqual([720, 1280]);
+  // The first clip alone (red), without the title card or a caption over it.
+  expect(closeColour(meanColour(cover), [255, 0, 0], 30)).toBe(true);
 });

@@ -1,11 +1,17 @@
 // Real renders, checked the way a phone would see them: ffprobe on the MP4, the boxes' order for
 // streaming, the cover as a decoded image. 5 s videos keep the suite quick; 1:1 is the heaviest.
-import { loadImage } from '@napi-rs/canvas';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { builtinProvider, type AspectRatio, type RenderTask } from '../src/index.js';
+import { frameSize } from '../src/frame-size.js';
+import { hashString } from '../src/motion.js';
+import { planVideo } from '../src/plan-video.js';
+import { createScene } from '../src/scenes.js';
+import { resolveTheme } from '../src/theme.js';
 import { makePictures } from './helpers/pictures.js';
+import { closeColour, edgeShare, meanColour, meanDifference, readPixels } from './helpers/pixels.js';
 import { probe, topLevelBoxes } from './helpers/probe.js';
 
 let dir: string;
@@ -77,6 +83,46 @@ describe.each([
     expect(new Set(progress).size).toBe(progress.length);
     expect(progress.at(-1)).toBe(100);
     expect((await readdir(dir)).filter((f) => f.includes('partial'))).toEqual([]);
+  });
+});
+
+describe('the cover', () => {
+  /** A picture of one colour, of the video's shape (so it fills the frame, not shown whole over a darkened fill). */
+  async function flatPicture(name: string, colour: string): Promise<string> {
+    const canvas = createCanvas(540, 960);
+    const ctx = canvas.getContext('2d');
+    ctx.fillStyle = colour;
+    ctx.fillRect(0, 0, 540, 960);
+    const file = path.join(dir, `${name}.png`);
+    await writeFile(file, await canvas.encode('png'));
+    return file;
+  }
+
+  it('is the user\'s first picture alone: not the title card, no caption over it', async () => {
+    const images = [await flatPicture('orange', '#e07020'), await flatPicture('violet', '#6a3cc8')];
+    const result = await builtinProvider.render(task({ id: 'cover-pictures', images }), () => undefined, new AbortController().signal);
+    const cover = await readPixels(result.cover);
+    // (Its mean colour shown when it fails: the title card's would be the template's blue.)
+    expect({ mean: meanColour(cover).map(Math.round), close: closeColour(meanColour(cover), [0xe0, 0x70, 0x20], 12) }).toMatchObject({ close: true });
+    // Flat: no caption's letters on it.
+    expect(edgeShare(cover)).toBeLessThan(0.001);
+  });
+
+  it('is a template\'s drawn scene alone when the video has no pictures, as the scene is at that moment', async () => {
+    const sceneTask = task({
+      id: 'cover-scene', aspectRatio: '1:1',
+      template: { title: '品牌故事', style: 'business', params: { background: ['#1c1c1e', '#3a3a3c'], accent: '#e5b567', scene: 'skyline' } },
+    });
+    const result = await builtinProvider.render(sceneTask, () => undefined, new AbortController().signal);
+    const cover = await readPixels(result.cover);
+    const { timeline } = planVideo(sceneTask, resolveTheme(sceneTask.template), 0);
+    expect(timeline.coverIsBody).toBe(true);
+    const canvas = createCanvas(1080, 1080);
+    createScene('skyline', frameSize('1:1'), hashString(sceneTask.id))(canvas.getContext('2d', { alpha: false }), timeline.coverFrame / 30);
+    const expected = { data: canvas.data(), width: 1080, height: 1080 };
+    // JPEG loses a little; the title card or a caption would differ by far more.
+    expect(meanDifference(cover, expected)).toBeLessThan(3);
+    expect(edgeShare(cover)).toBeGreaterThan(0.012);
   });
 });
 

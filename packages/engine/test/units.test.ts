@@ -133,7 +133,28 @@ describe('planTimeline', () => {
     expect(timeline.slides.at(-1)!.end).toBe(10);
     for (let i = 1; i < 3; i++) expect(timeline.slides[i]!.start).toBeLessThan(timeline.slides[i - 1]!.end);
     expect(timeline.slides.map((s) => s.picture)).toEqual([0, 1, 2]);
-    expect(timeline.coverFrame).toBe(Math.round(timeline.title!.settled * 30));
+  });
+
+  it('takes the cover from the first picture alone, once the title card has gone when the picture stays that long', () => {
+    for (const [duration, pictures] of [[10, 3], [5, 2], [5, 9], [60, 1]] as const) {
+      const timeline = planTimeline(duration, true, pictures, { shots: true });
+      const at = timeline.coverFrame / 30;
+      const next = timeline.slides[1]?.start ?? duration;
+      expect(timeline.coverIsBody).toBe(true);
+      expect(at).toBeGreaterThanOrEqual(timeline.slides[0]!.start);
+      expect(at).toBeLessThan(next);
+      if (next > timeline.title!.end + 0.2) expect(at).toBeGreaterThanOrEqual(timeline.title!.end);
+    }
+    // No title: the first picture from the start.
+    expect(planTimeline(5, false, 2)).toMatchObject({ coverIsBody: true, coverFrame: 6 });
+  });
+
+  it('takes the cover from the title card when the body is only the moving background, from a drawn scene when there is one', () => {
+    const plain = planTimeline(6, true, 0);
+    expect(plain).toMatchObject({ coverIsBody: false, coverFrame: Math.round(plain.title!.settled * 30) });
+    const scene = planTimeline(6, true, 0, { bodyCover: true });
+    expect(scene.coverIsBody).toBe(true);
+    expect(scene.coverFrame / 30).toBeGreaterThanOrEqual(scene.title!.end);
   });
 
   it('shows the title card at most 1.5 s, whatever the length and the body', () => {

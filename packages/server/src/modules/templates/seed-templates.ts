@@ -9,8 +9,9 @@ export interface SeedTemplate extends Omit<NewTemplate, 'coverUrl' | 'videoUrl'>
 }
 
 // The templates a fresh server shows on its home page, so the gallery is real from the first run.
-// Each has its own category, style, colours and background motif (see packages/engine theme.ts);
-// its sample is rendered by the workers from these params, with the description as the captions.
+// Each has its own category, style, colours, background motif and drawn scene of its theme (see
+// packages/engine theme.ts and scenes.ts): its sample is rendered by the workers from these params
+// (no pictures: the scene is the body and the cover), with the description as the captions.
 // Samples are short (5–8 s) so they are cheap to render and quick to watch. Sort values start at
 // 100: an operator's own templates (sort 0 unless set) come before the built-in ones.
 export const SEED_TEMPLATES: readonly SeedTemplate[] = [
@@ -23,7 +24,7 @@ export const SEED_TEMPLATES: readonly SeedTemplate[] = [
     duration: 6,
     aspectRatio: '9:16',
     sort: 100,
-    params: { background: ['#0b3d5c', '#1fa2c9', '#8fe3f0'], accent: '#ffd166', text: '#ffffff', motif: 'waves' },
+    params: { background: ['#0b3d5c', '#1fa2c9', '#8fe3f0'], accent: '#ffd166', text: '#ffffff', motif: 'waves', scene: 'seaside' },
   },
   {
     seedKey: 'food-tour',
@@ -34,7 +35,7 @@ export const SEED_TEMPLATES: readonly SeedTemplate[] = [
     duration: 6,
     aspectRatio: '9:16',
     sort: 110,
-    params: { background: ['#3d1f0b', '#b5541c', '#f2a65a'], accent: '#ffe8c2', text: '#fff8ee', motif: 'bokeh' },
+    params: { background: ['#3d1f0b', '#b5541c', '#f2a65a'], accent: '#ffe8c2', text: '#fff8ee', motif: 'bokeh', scene: 'feast' },
   },
   {
     seedKey: 'festival-wishes',
@@ -45,7 +46,7 @@ export const SEED_TEMPLATES: readonly SeedTemplate[] = [
     duration: 5,
     aspectRatio: '9:16',
     sort: 120,
-    params: { background: ['#5c0a0a', '#c8102e'], accent: '#ffd700', text: '#fff5d6', motif: 'confetti' },
+    params: { background: ['#5c0a0a', '#c8102e'], accent: '#ffd700', text: '#fff5d6', motif: 'confetti', scene: 'lanterns' },
   },
   {
     seedKey: 'tech-launch',
@@ -56,7 +57,7 @@ export const SEED_TEMPLATES: readonly SeedTemplate[] = [
     duration: 6,
     aspectRatio: '16:9',
     sort: 130,
-    params: { background: ['#050a1f', '#0d2b6b', '#1b4fd8'], accent: '#38e1ff', text: '#e8f6ff', motif: 'grid' },
+    params: { background: ['#050a1f', '#0d2b6b', '#1b4fd8'], accent: '#38e1ff', text: '#e8f6ff', motif: 'grid', scene: 'launch' },
   },
   {
     seedKey: 'family-moments',
@@ -67,7 +68,7 @@ export const SEED_TEMPLATES: readonly SeedTemplate[] = [
     duration: 7,
     aspectRatio: '9:16',
     sort: 140,
-    params: { background: ['#ff9a8b', '#ff6a88', '#ffc3a0'], accent: '#fff3b0', text: '#ffffff', motif: 'bubbles' },
+    params: { background: ['#ff9a8b', '#ff6a88', '#ffc3a0'], accent: '#fff3b0', text: '#ffffff', motif: 'bubbles', scene: 'park' },
   },
   {
     seedKey: 'brand-story',
@@ -78,7 +79,7 @@ export const SEED_TEMPLATES: readonly SeedTemplate[] = [
     duration: 8,
     aspectRatio: '1:1',
     sort: 150,
-    params: { background: ['#1c1c1e', '#3a3a3c'], accent: '#e5b567', text: '#f5f5f7', motif: 'rays' },
+    params: { background: ['#1c1c1e', '#3a3a3c'], accent: '#e5b567', text: '#f5f5f7', motif: 'rays', scene: 'skyline' },
   },
 ];
 

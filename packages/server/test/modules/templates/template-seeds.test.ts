@@ -2,7 +2,9 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { edgeShare, readPixels } from '../../../../engine/test/helpers/pixels.js';
 import { probe } from '../../../../engine/test/helpers/probe.js';
+import { resolveTheme } from '../../../../engine/src/theme.js';
 import { buildApp } from '../../../src/app.js';
 import { files, sysVideos, videoTasks } from '../../../src/db/schema.js';
 import { createProvider } from '../../../src/modules/tasks/create-provider.js';
@@ -44,6 +46,9 @@ describeTaskEngines('built-in templates (SEED_TEMPLATES)', (ctx) => {
     expect(new Set(rows.map((r) => r.category)).size).toBe(rows.length);
     expect(new Set(rows.map((r) => r.style)).size).toBe(rows.length);
     expect(new Set(rows.map((r) => (r.params as { motif: string }).motif)).size).toBe(rows.length);
+    // Each shows its theme in a drawn scene of its own (engine scenes.ts).
+    expect(new Set(rows.map((r) => (r.params as { scene: string }).scene)).size).toBe(rows.length);
+    for (const row of rows) expect(resolveTheme({ style: row.style, params: row.params as Record<string, unknown> }).scene).toBe((row.params as { scene: string }).scene);
     for (const row of rows) {
       expect(row).toMatchObject({ sampleStatus: 'pending', videoUrl: '', coverUrl: '' });
       expect(row.duration).toBeGreaterThanOrEqual(5);
@@ -144,6 +149,9 @@ describeTaskEngines('built-in templates (SEED_TEMPLATES)', (ctx) => {
 
     const cover = await app.inject({ method: 'GET', url: template.coverUrl });
     expect([cover.statusCode, cover.headers['content-type']]).toEqual([200, 'image/jpeg']);
+    // The cover is the template's drawn scene (lanterns for 新春祝福), not a gradient with its name:
+    // its outlines are several times what any moving background has (engine scenes.test.ts).
+    expect(edgeShare(await readPixels(cover.rawPayload))).toBeGreaterThan(0.012);
     const keys = [template.videoUrl, template.coverUrl].map((url: string) => url.slice('/files/'.length));
     const recorded = await ctx.db().select().from(files).where(inArray(files.key, keys));
     expect(recorded.map((r) => [r.kind, r.contentType]).sort()).toEqual([['template', 'image/jpeg'], ['template', 'video/mp4']]);
