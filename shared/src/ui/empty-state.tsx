@@ -7,14 +7,16 @@ export type EmptyKind = 'templates' | 'videos' | 'signed-out' | 'records';
 const BLUE = '#0067ED';
 const PALE = '#E8F0F8';
 const MID = '#B5CEF0';
+/** A card, a screen, a sheet of paper: white with a light blue edge, seen on white and on the pale page alike. */
+const CARD = { fill: '#fff', stroke: MID, strokeWidth: 2 } as const;
 
 /** 暂无模板: a grid of template cards, one of them still to come. */
 function Templates() {
   return (
     <>
-      <rect x="22" y="14" width="34" height="44" rx="5" fill={PALE} />
-      <rect x="64" y="14" width="34" height="44" rx="5" fill={PALE} />
-      <rect x="22" y="64" width="34" height="22" rx="5" fill={PALE} />
+      <rect x="22" y="14" width="34" height="44" rx="5" {...CARD} />
+      <rect x="64" y="14" width="34" height="44" rx="5" {...CARD} />
+      <rect x="22" y="64" width="34" height="22" rx="5" {...CARD} />
       <rect x="64" y="64" width="34" height="22" rx="5" fill="none" stroke={MID} strokeWidth="2" strokeDasharray="4 3" />
       <path d="M34 28l10 8-10 8z" fill={MID} />
       <path d="M76 28l10 8-10 8z" fill={MID} />
@@ -27,12 +29,12 @@ function Templates() {
 function Videos() {
   return (
     <>
-      <rect x="18" y="20" width="84" height="58" rx="8" fill={PALE} />
+      <rect x="18" y="20" width="84" height="58" rx="8" {...CARD} />
       <path d="M18 32h84M18 66h84" stroke={MID} strokeWidth="2" />
       {[26, 40, 54, 68, 82].map((x) => (
         <g key={x}>
-          <rect x={x} y="23" width="8" height="6" rx="1.5" fill="#fff" />
-          <rect x={x} y="69" width="8" height="6" rx="1.5" fill="#fff" />
+          <rect x={x} y="23" width="8" height="6" rx="1.5" fill={PALE} />
+          <rect x={x} y="69" width="8" height="6" rx="1.5" fill={PALE} />
         </g>
       ))}
       <circle cx="60" cy="49" r="12" fill={BLUE} />
@@ -46,7 +48,7 @@ function Videos() {
 function SignedOut() {
   return (
     <>
-      <rect x="24" y="16" width="72" height="66" rx="10" fill={PALE} />
+      <rect x="24" y="16" width="72" height="66" rx="10" {...CARD} />
       <circle cx="60" cy="38" r="11" fill={MID} />
       <path d="M40 70c2-11 10-17 20-17s18 6 20 17" fill={MID} />
       <rect x="78" y="62" width="22" height="18" rx="4" fill={BLUE} />
@@ -60,7 +62,7 @@ function SignedOut() {
 function Records() {
   return (
     <>
-      <path d="M32 12h48a4 4 0 014 4v68l-7-5-7 5-7-5-7 5-7-5-7 5-7-5-7 5V16a4 4 0 014-4z" fill={PALE} />
+      <path d="M32 12h48a4 4 0 014 4v68l-7-5-7 5-7-5-7 5-7-5-7 5-7-5-7 5V16a4 4 0 014-4z" {...CARD} />
       <path d="M40 28h32M40 40h32M40 52h20" stroke={MID} strokeWidth="3" strokeLinecap="round" />
       <circle cx="86" cy="66" r="13" fill={BLUE} />
       <circle cx="86" cy="66" r="8" fill="none" stroke="#fff" strokeWidth="2" />

@@ -60,14 +60,15 @@ export function openOverlays(): number {
  * leaves the page, or closes a dialog), but they belong to the page they were shown on, so a
  * navigation closes them with the dialogs.
  */
-const passing = new Set<() => void>();
+const passing = new Set<() => boolean | void>();
 let navigations = 0;
 
 /**
  * Registers something shown over the page that a navigation closes (a toast); `close` takes it
- * away. Call the returned function once it has gone by itself.
+ * away, or answers true to stay for the next navigation. Call the returned function once it has
+ * gone by itself.
  */
-export function closeOnNavigation(close: () => void): () => void {
+export function closeOnNavigation(close: () => boolean | void): () => void {
   passing.add(close);
   return () => void passing.delete(close);
 }
@@ -92,7 +93,7 @@ export function dismissOverlays(reason: DismissReason, count = open.length): num
     passing.clear();
     for (const close of closing) {
       try {
-        close();
+        if (close() === true) passing.add(close);
       } catch (error) {
         console.error('closing a toast failed', error);
       }

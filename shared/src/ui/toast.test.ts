@@ -55,12 +55,23 @@ describe('a toast belongs to its page', () => {
     expect(show).not.toHaveBeenCalled();
   });
 
-  it('a toast that outlives its page (the welcome after sign-up) stays through the navigation', async () => {
+  it('a toast that outlives its page (the welcome after sign-up) stays through the navigation under way, not the next', async () => {
     await toast('上一页的提示', 60000);
     await toast('欢迎！已赠送 +10 积分', 60000, { outlivesPage: true });
     await screen.findByText('欢迎！已赠送 +10 积分');
     dismissOverlays('navigation');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText('欢迎！已赠送 +10 积分')).not.toBeNull();
+    dismissOverlays('navigation');
+    await gone('欢迎！已赠送 +10 积分');
+  });
+
+  it('the welcome asked for as the navigation starts is shown, and also goes with the next one', async () => {
+    const asked = toast('欢迎！已赠送 +10 积分', 60000, { outlivesPage: true });
+    dismissOverlays('navigation');
+    await asked;
+    await screen.findByText('欢迎！已赠送 +10 积分');
+    dismissOverlays('navigation');
+    await gone('欢迎！已赠送 +10 积分');
   });
 });

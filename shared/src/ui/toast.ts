@@ -31,9 +31,9 @@ export async function showToast(options: string | ShowToastOptions): Promise<voi
 
 export interface ToastOptions {
   /**
-   * Shown on the page the user is taken to next, so a navigation must not close it (the welcome
-   * after sign-up, shown as the login page hands over to the next one). Other toasts belong to
-   * the page they are shown on: any navigation closes them.
+   * Shown on the page the user is taken to next, so the navigation under way must not close it
+   * (the welcome after sign-up, shown as the login page hands over to the next one); the one
+   * after does. Other toasts belong to the page they are shown on: any navigation closes them.
    */
   outlivesPage?: boolean;
 }
@@ -49,8 +49,8 @@ type KitToast = Awaited<ReturnType<typeof kit>>['Toast'];
 let current: { release: () => void } | undefined;
 
 /**
- * Shows a toast. Unless it outlives its page, the next navigation closes it, and one asked for
- * before a navigation that has happened by the time the kit is loaded is not shown at all.
+ * Shows a toast. The next navigation closes it (the one after, if it outlives its page), and one
+ * asked for before a navigation that has happened by the time the kit is loaded is not shown.
  */
 async function show(props: Parameters<KitToast['show']>[0] & object, outlivesPage = false): Promise<void> {
   const asked = navigationCount();
@@ -64,11 +64,12 @@ async function show(props: Parameters<KitToast['show']>[0] & object, outlivesPag
     if (current === mine) current = undefined;
   };
   Toast.show({ ...props, afterClose: gone });
-  if (!outlivesPage) {
-    mine.release = closeOnNavigation(() => {
-      if (current !== mine) return;
-      current = undefined;
-      Toast.clear();
-    });
-  }
+  mine.release = closeOnNavigation(() => {
+    if (current !== mine) return;
+    // One that outlives its page stays through the navigation under way when it was asked for
+    // (however the two interleave), and goes with the next.
+    if (outlivesPage && navigationCount() <= asked + 1) return true;
+    current = undefined;
+    Toast.clear();
+  });
 }
