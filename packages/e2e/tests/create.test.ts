@@ -33,6 +33,8 @@ describe('the newcomer’s first video', () => {
     expect(shownCover.src).toMatch(/\/thumbs\/templates\/.+\/(320|480)\.webp$/);
     expect(shownCover.width).toBeLessThanOrEqual(480);
     expect(await page.locator('.cr-balance strong').textContent()).toBe(String(start));
+    // The welcome toast went with the navigation after sign-up's (openRoute): the picture shows 首页 alone.
+    await page.locator('.adm-toast-main').waitFor({ state: 'detached' });
     await readmeScreenshot(page, 'home');
     await page.locator('.cr-template-card').first().click();
     await waitForPage(page);
