@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import type { UserInfo } from '@app/contract';
 import { postApi } from './api';
-import { ARTIFACTS } from './browser';
+import { ARTIFACTS, baseUrl } from './browser';
 import { ROOT } from './server';
 
 async function call<T>(baseUrl: string, url: string, body: object, headers: Record<string, string> = {}): Promise<T> {
@@ -63,6 +63,25 @@ export async function settledGallery(baseUrl: string, { settleMs = 10000, timeou
     last = now;
   }
   return last.list;
+}
+
+/**
+ * For a test file that needs the server's built-in templates: before its tests, waits until their
+ * samples are rendered (the gallery and a template's 视频详情 have something to show, and the
+ * workers are free for the videos the file makes). Returns the first template, the one the
+ * gallery shows first.
+ */
+export function useSettledGallery(): () => ListedTemplate {
+  let first: ListedTemplate | undefined;
+  beforeAll(async () => {
+    const gallery = await settledGallery(baseUrl());
+    expect(gallery.length).toBeGreaterThan(0);
+    first = gallery[0]!;
+  }, 200000);
+  return () => {
+    if (!first) throw new Error('the gallery has not settled (beforeAll failed)');
+    return first;
+  };
 }
 
 /** A real PNG (a gradient with a sun) drawn by the page's own canvas: something to upload. */

@@ -3,20 +3,12 @@
 import type { Page } from 'playwright-core';
 import { checkAccessibility } from '../src/accessibility';
 import { openTab, registerInBrowser, uniquePhone } from '../src/account';
-import { baseUrl, openRoute, screenshot, shownRoute, useBrowserPage, waitForPage } from '../src/browser';
-import { drawPicture, longPress, settledGallery, shownPage, type ListedTemplate } from '../src/create';
+import { openRoute, screenshot, shownRoute, useBrowserPage, waitForPage } from '../src/browser';
+import { drawPicture, longPress, shownPage, useSettledGallery } from '../src/create';
 
 const current = useBrowserPage();
 let page: Page;
-let template: ListedTemplate;
-
-beforeAll(async () => {
-  // The built-in templates, once their samples are rendered: the gallery and a template's
-  // 视频详情 have something to show, and the workers are free for the video made below.
-  const gallery = await settledGallery(baseUrl());
-  expect(gallery.length).toBeGreaterThan(0);
-  template = gallery[0]!;
-}, 200000);
+const firstTemplate = useSettledGallery();
 
 beforeEach(() => {
   page = current.page();
@@ -64,7 +56,7 @@ describe('accessibility of every page', () => {
     await openRoute(page, '/pagesA/create/addVideo');
     await check(problems, 'add-video-signed-out');
 
-    await openRoute(page, `/pagesA/detail/videoDetail?sysId=${encodeURIComponent(template.id)}`);
+    await openRoute(page, `/pagesA/detail/videoDetail?sysId=${encodeURIComponent(firstTemplate().id)}`);
     await shownPage(page).locator('video').waitFor();
     await check(problems, 'template-detail');
 
@@ -81,7 +73,7 @@ describe('accessibility of every page', () => {
     // A template's 视频详情, then 做同款: the form, empty and with a picture.
     await shownPage(page).locator('.cr-template-card').first().click();
     await waitForPage(page);
-    await shownPage(page).locator('.cr-detail-title', { hasText: template.title }).waitFor();
+    await shownPage(page).locator('.cr-detail-title', { hasText: firstTemplate().title }).waitFor();
     await check(problems, 'template-detail-signed-in');
     await shownPage(page).getByRole('button', { name: '做同款' }).click();
     await waitForPage(page);

@@ -1,6 +1,6 @@
 import type { PageOf } from '@app/contract';
 import { ApiError, LoadMore, pageItems } from '@app/shared';
-import { Button, ErrorBlock } from '@app/shared/kit';
+import { Button, EmptyState, ErrorBlock } from '@app/shared/kit';
 import { PullToRefresh, SpinLoading } from '@app/shared/kit/more';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 
@@ -50,7 +50,7 @@ export function RecordList<T extends { id: string }>({ query, renderItem, emptyT
         }}
       >
         {items.length === 0 ? (
-          <ErrorBlock className="ac-empty" status="empty" title={emptyTitle} description={emptyDescription} />
+          <EmptyState kind="records" className="ac-empty" title={emptyTitle} description={emptyDescription} />
         ) : (
           <>
             <ul className="ac-records">{items.map((item) => <li key={item.id}>{renderItem(item)}</li>)}</ul>

@@ -34,7 +34,7 @@ describe('page registry (docs/product.md "Routes")', () => {
     expect(bg('pagesA/create/addVideo')).toBe('#E8F0F8');
     expect(bg('pagesA/create/createSuccess')).toBe('#E8F0F8');
     expect(bg('pagesA/detail/videoDetail')).toBe('#E8F0F8');
-    expect(bg('pagesA/my/profile')).toBe('#ffffff');
+    expect(bg('pagesA/my/profile')).toBe('#e8f0f8');
     expect(bg('pages/about/about')).toBe('#e8f0f8');
   });
 

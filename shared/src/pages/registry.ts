@@ -53,7 +53,7 @@ export const PAGES: readonly PageDef[] = [
   { route: 'pagesA/login/index', title: '登录', background: GLOBAL_BACKGROUND, customNavBar: true, needLogin: false, remote: 'auth', module: './Login' },
   { route: 'pagesA/my/exchangeRecords', title: '兑换记录', background: GLOBAL_BACKGROUND, customNavBar: false, needLogin: false, remote: 'account', module: './ExchangeRecords' },
   { route: 'pagesA/my/pointsRecord', title: '积分记录', background: GLOBAL_BACKGROUND, customNavBar: false, needLogin: false, remote: 'account', module: './PointsRecord' },
-  { route: 'pagesA/my/profile', title: '个人资料', background: '#ffffff', customNavBar: false, needLogin: false, remote: 'account', module: './Profile' },
+  { route: 'pagesA/my/profile', title: '个人资料', background: '#e8f0f8', customNavBar: false, needLogin: false, remote: 'account', module: './Profile' },
 ];
 
 /** Tab pages in tab order. */

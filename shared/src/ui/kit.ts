@@ -23,3 +23,5 @@ export { default as ErrorBlock } from 'antd-mobile/es/components/error-block';
 export { default as InfiniteScroll } from 'antd-mobile/es/components/infinite-scroll';
 // antd-mobile's look with accessible markup: a real back button named 返回 (nav-bar.tsx).
 export { NavBar } from './nav-bar';
+// An empty page or list with a picture of what it is empty of (templates, videos, signed out, records).
+export { EmptyIllustration, EmptyState, type EmptyKind, type EmptyStateProps } from './empty-state';

@@ -56,10 +56,49 @@ export function openOverlays(): number {
 }
 
 /**
+ * What shows over the page without taking a history step — toasts: back does not close them (it
+ * leaves the page, or closes a dialog), but they belong to the page they were shown on, so a
+ * navigation closes them with the dialogs.
+ */
+const passing = new Set<() => boolean | void>();
+let navigations = 0;
+
+/**
+ * Registers something shown over the page that a navigation closes (a toast); `close` takes it
+ * away, or answers true to stay for the next navigation. Call the returned function once it has
+ * gone by itself.
+ */
+export function closeOnNavigation(close: () => boolean | void): () => void {
+  passing.add(close);
+  return () => void passing.delete(close);
+}
+
+/**
+ * How many navigations have closed what was over the page so far: something asked for before one
+ * and ready to show only after it (a toast waiting for its code) compares the two and stays away.
+ */
+export function navigationCount(): number {
+  return navigations;
+}
+
+/**
  * Closes the `count` overlays on top (all by default), newest first, as cancels. For the shell:
- * the browser's back took their history steps already, or a navigation is about to.
+ * the browser's back took their history steps already, or a navigation is about to — which also
+ * closes the toasts (closeOnNavigation).
  */
 export function dismissOverlays(reason: DismissReason, count = open.length): number {
+  if (reason === 'navigation') {
+    navigations += 1;
+    const closing = [...passing];
+    passing.clear();
+    for (const close of closing) {
+      try {
+        if (close() === true) passing.add(close);
+      } catch (error) {
+        console.error('closing a toast failed', error);
+      }
+    }
+  }
   const closing = open.slice(Math.max(0, open.length - count)).reverse();
   if (closing.length === 0) return 0;
   open = open.slice(0, open.length - closing.length);

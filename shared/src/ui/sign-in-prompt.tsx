@@ -1,4 +1,4 @@
-import { Button, ErrorBlock } from '@app/shared/kit';
+import { Button, EmptyState } from '@app/shared/kit';
 import { useContext } from 'react';
 import { navigateTo } from '../navigation/navigation';
 import { PageContext } from '../navigation/page-context';
@@ -10,7 +10,7 @@ export function SignInPrompt({ title = '登录后查看', description = '使用�
   const { route, query } = useContext(PageContext);
   const here = `/${route}${Object.keys(query).length ? `?${stringifyQuery(query)}` : ''}`;
   return (
-    <ErrorBlock className="app-sign-in-prompt" style={{ paddingTop: '3rem' }} status="empty" title={title} description={description}>
+    <EmptyState kind="signed-out" className="app-sign-in-prompt" style={{ paddingTop: '3rem' }} title={title} description={description}>
       <Button
         color="primary"
         shape="rounded"
@@ -19,6 +19,6 @@ export function SignInPrompt({ title = '登录后查看', description = '使用�
       >
         登录/注册
       </Button>
-    </ErrorBlock>
+    </EmptyState>
   );
 }

@@ -6,6 +6,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { renderPage, useListBottomAlwaysNear } from '../../test-page';
 import ExchangeRecordsPage from './exchange-records-page';
 import { EXCHANGE_RECORDS_URL } from './exchange-records';
+import { emptyKindAround } from '@app/shared/test/empty-state';
 
 jest.mock('@app/shared/src/ui/toast', () => ({ showToast: jest.fn(), toast: jest.fn() }));
 
@@ -30,7 +31,7 @@ afterEach(() => act(() => session.clear()));
 it('signed out: asks to sign in', () => {
   act(() => session.clear());
   renderPage(<ExchangeRecordsPage />);
-  expect(screen.getByText('登录后查看兑换记录')).toBeTruthy();
+  expect(emptyKindAround(screen.getByText('登录后查看兑换记录'))).toBe('signed-out');
   expect(server.received).toHaveLength(0);
 });
 
@@ -52,7 +53,7 @@ it('every redeemed code, masked, with what it granted and when, page after page'
 it('empty: says there is nothing yet', async () => {
   server.route(EXCHANGE_RECORDS_URL, (_req, res) => sendJson(res, 200, page([], 1, false)));
   renderPage(<ExchangeRecordsPage />);
-  expect(await screen.findByText('暂无兑换记录')).toBeTruthy();
+  expect(emptyKindAround(await screen.findByText('暂无兑换记录'))).toBe('records');
 });
 
 it('failed: says why, and 重新加载 asks again', async () => {

@@ -6,6 +6,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderPage, useListBottomAlwaysNear } from '../../test-page';
 import PointsRecordPage from './points-record-page';
 import { POINTS_RECORDS_URL } from './points-records';
+import { emptyKindAround } from '@app/shared/test/empty-state';
 
 jest.mock('@app/shared/src/ui/toast', () => ({ showToast: jest.fn(), toast: jest.fn() }));
 
@@ -87,7 +88,7 @@ it('loads the next page near the bottom, showing a record the pages both hold on
 it('empty: says there is nothing yet', async () => {
   answerPages({ 1: page([], 1, false) });
   renderPage(<PointsRecordPage />);
-  expect(await screen.findByText('暂无积分记录')).toBeTruthy();
+  expect(emptyKindAround(await screen.findByText('暂无积分记录'))).toBe('records');
   expect(screen.getByText('积分的每一次变动都会记录在这里')).toBeTruthy();
 });
 

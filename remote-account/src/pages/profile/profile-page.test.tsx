@@ -5,8 +5,14 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderPage } from '../../test-page';
 import { CHANGE_INFO_URL } from './change-info';
 import ProfilePage from './profile-page';
+import { squareAvatar } from './square-avatar';
 
 jest.mock('@app/shared/src/ui/toast', () => ({ showToast: jest.fn(), toast: jest.fn() }));
+// jsdom draws no pictures (no createImageBitmap, no canvas): the crop itself is tested in a real
+// browser (packages/e2e/tests/account.test.ts). Here, the page must upload what it returns.
+jest.mock('./square-avatar', () => ({
+  squareAvatar: jest.fn(async (file: File) => (file.type === 'image/gif' ? file : new File(['square pixels'], file.name, { type: file.type }))),
+}));
 
 const user = testUser({ phone: '13800138000', nickname: '小明', name: '' });
 const policy = {
@@ -101,6 +107,7 @@ describe('avatar', () => {
   const png = () => new File(['pixels'], 'me.png', { type: 'image/png' });
 
   it('uploads through the signed policy with progress, then saves it: the session holds the new avatar', async () => {
+    jest.mocked(squareAvatar).mockClear();
     server.route(STS_POLICY_URL, (_req, res) => sendJson(res, 200, { rspCode: 0, rspMsg: '成功', data: policy }));
     let finishUpload: () => void = () => undefined;
     server.route('/files', (_req, res) => {
@@ -114,6 +121,11 @@ describe('avatar', () => {
     finishUpload();
     await waitFor(() => expect(session.get()?.avatar).toBe(policy.url));
     expect(JSON.parse(server.received[0]!.body)).toEqual({ token: 'token-1', kind: 'avatar' });
+    // The picture sent is the square drawn from the one picked.
+    expect(jest.mocked(squareAvatar).mock.calls.map(([file]) => file.name)).toEqual(['me.png']);
+    const sent = server.received.find((r) => r.path === '/files')!.body;
+    expect(sent).toContain('square pixels');
+    expect(sent).not.toContain('\r\npixels');
     expect(changeInfoCalls()).toEqual([{ token: 'token-1', avatar: policy.url }]);
     expect(toast).toHaveBeenCalledWith('头像已更新');
     await waitFor(() => expect(screen.queryByLabelText('上传进度')).toBeNull());

@@ -7,6 +7,7 @@ import { maskPhone } from '../../format';
 import { useChangeInfo } from './change-info';
 import { NAME_MAX, NICKNAME_MAX } from '@app/contract';
 import { profileErrorText, validateProfile, type ProfileDraft } from './profile-form';
+import { squareAvatar } from './square-avatar';
 import '../../styles.css';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
@@ -27,7 +28,9 @@ function AvatarPicker({ user }: { user: UserInfo }) {
     setProgress(0);
     aborter.current = new AbortController();
     try {
-      const url = await uploadImage({ file, kind: 'avatar', onProgress: setProgress, signal: aborter.current.signal });
+      // Cropped to its centre square first: a tall photo makes a round avatar of the face, not a squeezed one.
+      const square = await squareAvatar(file);
+      const url = await uploadImage({ file: square, kind: 'avatar', onProgress: setProgress, signal: aborter.current.signal });
       await change.mutateAsync({ avatar: url });
       toast('头像已更新');
     } catch (error) {

@@ -27,7 +27,7 @@ export function useLoginOrRegister() {
     mutationFn: loginOrRegister,
     onSuccess: ({ welcomePoints, ...userInfo }) => {
       session.set(userInfo);
-      if (welcomePoints > 0) void toast(welcomeText(welcomePoints), 3000);
+      if (welcomePoints > 0) void toast(welcomeText(welcomePoints), 3000, { outlivesPage: true });
     },
   });
 }

@@ -23,7 +23,7 @@ export function DurationHint({ suggested, duration, onApply }: { suggested: numb
   return (
     <p className="cr-duration-hint" aria-live="polite">
       <span>建议时长 {suggested} 秒</span>
-      <button type="button" className="cr-duration-hint-apply" onClick={() => onApply(suggested)}>
+      <button type="button" className="cr-duration-hint-apply app-tap-area" onClick={() => onApply(suggested)}>
         使用
       </button>
     </p>

@@ -91,7 +91,7 @@ export function MusicPicker({ value, onChange, onUploading }: { value: MusicValu
 
   const option = (music: string, label: string, extra?: React.ReactNode) => (
     <span className="cr-music-option" key={music || 'template'}>
-      <button type="button" role="radio" aria-checked={value.music === music} className="cr-music-chip" onClick={() => choose(music)}>
+      <button type="button" role="radio" aria-checked={value.music === music} className="cr-music-chip app-tap-area" onClick={() => choose(music)}>
         <span className="cr-music-chip-label">{label}</span>
       </button>
       {extra}
@@ -107,7 +107,7 @@ export function MusicPicker({ value, onChange, onUploading }: { value: MusicValu
             track.id,
             track.title,
             track.sampleUrl && (
-              <button type="button" className="cr-music-play" aria-label={`${playing === track.id ? '停止' : '试听'}${track.title}`} onClick={() => preview(track)}>
+              <button type="button" className="cr-music-play app-tap-area" aria-label={`${playing === track.id ? '停止' : '试听'}${track.title}`} onClick={() => preview(track)}>
                 {playing === track.id ? '■' : '▶'}
               </button>
             ),
@@ -118,7 +118,7 @@ export function MusicPicker({ value, onChange, onUploading }: { value: MusicValu
       </div>
 
       <div className="cr-music-upload">
-        <button type="button" className="cr-music-upload-button" onClick={() => input.current?.click()} disabled={upload?.status === 'uploading'}>
+        <button type="button" className="cr-music-upload-button app-tap-area" onClick={() => input.current?.click()} disabled={upload?.status === 'uploading'}>
           上传音乐
         </button>
         <input

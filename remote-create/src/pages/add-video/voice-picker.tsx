@@ -62,7 +62,7 @@ export function VoicePicker({ offer, value, onChange }: { offer: VoiceOffer | un
               <span className="cr-voice-desc">{voice.description}</span>
             </button>
             {voice.sampleUrl && (
-              <button type="button" className="cr-voice-play" aria-label={`${playing === voice.id ? '停止' : '试听'}${voice.name}`} onClick={() => play(voice)}>
+              <button type="button" className="cr-voice-play app-tap-area" aria-label={`${playing === voice.id ? '停止' : '试听'}${voice.name}`} onClick={() => play(voice)}>
                 {playing === voice.id ? '■' : '▶'}
               </button>
             )}
@@ -85,7 +85,7 @@ export function VoicePicker({ offer, value, onChange }: { offer: VoiceOffer | un
             <span className="cr-field-label" id="cr-follow-voice">
               跟随配音时长
             </span>
-            <button type="button" role="switch" aria-checked={value.follow} aria-labelledby="cr-follow-voice" className="cr-switch" onClick={() => onChange({ ...value, follow: !value.follow })}>
+            <button type="button" role="switch" aria-checked={value.follow} aria-labelledby="cr-follow-voice" className="cr-switch app-tap-area" onClick={() => onChange({ ...value, follow: !value.follow })}>
               <span className="cr-switch-knob" aria-hidden="true" />
             </button>
           </div>

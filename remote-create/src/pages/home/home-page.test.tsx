@@ -5,6 +5,7 @@ import { session } from '@app/shared';
 import { galleryPage, template } from '../../test/fixtures';
 import { answer, api, bodies, fakeNavigation, renderPage } from '../../test/render-page';
 import HomePage from './home-page';
+import { emptyKindAround } from '@app/shared/test/empty-state';
 
 const server = useTestServer();
 const LIST = '/api/v1/sysVideo/list';
@@ -23,7 +24,7 @@ describe('首页', () => {
     act(() => session.update({ createNum: 2, nickname: '阿明' }));
     expect(screen.getByLabelText('积分余额').textContent).toContain('2');
     expect(screen.getByText('你好，阿明')).toBeTruthy();
-    await screen.findByText('暂无模板');
+    expect(emptyKindAround(await screen.findByText('暂无模板'))).toBe('templates');
   });
 
   it('lists templates with cover, title and duration; one opens its sample', async () => {

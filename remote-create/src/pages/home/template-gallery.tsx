@@ -1,7 +1,7 @@
 import type { SysVideo } from '@app/contract';
 import { LoadMore, navigateTo, pageItems, stringifyQuery, usePageActive } from '@app/shared';
 // The first route: only the light part of the kit (docs/architecture.md "Front end").
-import { DotLoading, ErrorBlock } from '@app/shared/kit';
+import { DotLoading, EmptyState } from '@app/shared/kit';
 import { useState } from 'react';
 import { Cover } from '../../components/cover';
 import { LoadFailed } from '../../components/load-failed';
@@ -94,7 +94,7 @@ export function TemplateGallery() {
         </div>
       );
     } else if (list.length === 0) {
-      body = <ErrorBlock status="empty" title="暂无模板" description="也可以不用模板，直接极速生成视频" />;
+      body = <EmptyState kind="templates" title="暂无模板" description="也可以不用模板，直接极速生成视频" />;
     } else {
       body = (
         <>

@@ -5,6 +5,7 @@ import { session } from '@app/shared';
 import { page, task } from '../../test/fixtures';
 import { answer, api, bodies, clearOverlays, fakeNavigation, renderPage } from '../../test/render-page';
 import MyCreationsPage from './my-creations-page';
+import { emptyKindAround } from '@app/shared/test/empty-state';
 
 const server = useTestServer();
 const LIST = '/api/v1/video_task/query_user_task';
@@ -24,7 +25,7 @@ describe('我的创作', () => {
 
   it('signed out: a way to sign in, and no call', () => {
     render();
-    expect(screen.getByText('登录后查看你的创作')).toBeTruthy();
+    expect(emptyKindAround(screen.getByText('登录后查看你的创作'))).toBe('signed-out');
     expect(screen.getByRole('button', { name: '登录/注册' })).toBeTruthy();
     expect(server().received).toHaveLength(0);
   });
@@ -120,7 +121,7 @@ describe('我的创作', () => {
     await screen.findByText('视频还在生成，删除会先取消并退还积分。确定删除吗？');
     fireEvent.click(screen.getAllByText('删除').at(-1)!);
     await waitFor(() => expect(bodies(server(), '/api/v1/video_task/delete')).toEqual([{ token: 'token-1', id: '9' }]));
-    await screen.findByText('还没有作品');
+    expect(emptyKindAround(await screen.findByText('还没有作品'))).toBe('videos');
   });
 
   it('a press that moves more than 10px, or lifts early, is no long press', async () => {

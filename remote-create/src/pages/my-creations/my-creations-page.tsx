@@ -1,30 +1,16 @@
 import type { VideoTask } from '@app/contract';
-import { copyShareLink, LoadMore, navigateTo, pageItems, showActionSheet, showModal, SignInPrompt, useIsLoggedIn, usePageActive, usePageShow, type SheetAction } from '@app/shared';
-import { Button, ErrorBlock } from '@app/shared/kit';
+import { copyShareLink, LoadMore, navigateTo, pageItems, showActionSheet, SignInPrompt, useIsLoggedIn, usePageActive, usePageShow } from '@app/shared';
+import { Button, EmptyState } from '@app/shared/kit';
 import { PullToRefresh, SpinLoading } from '@app/shared/kit/more';
 import { LoadFailed } from '../../components/load-failed';
 import { toastFailure } from '../../lib/api-error';
 import { saveVideo } from '../../lib/save-video';
 import { useCancelTask } from '../../tasks/cancel-task';
+import { confirmCancel, confirmDelete, taskActions } from '../../tasks/task-actions';
 import { useDeleteTask } from '../../tasks/delete-task';
 import { useTaskList } from '../../tasks/task-list';
-import { isPending } from '../../tasks/video-task';
 import { TaskItem } from './task-item';
 import '../../styles.css';
-
-/** What the menu of a task offers: 取消生成 while it is made, 下载 and 复制链接 once done, 删除 always. */
-export function taskActions(task: Pick<VideoTask, 'status'>): SheetAction[] {
-  return [
-    ...(isPending(task.status) ? [{ key: 'cancel', text: '取消生成' }] : []),
-    ...(task.status === 'succeeded'
-      ? [
-          { key: 'download', text: '下载' },
-          { key: 'copy', text: '复制链接' },
-        ]
-      : []),
-    { key: 'delete', text: '删除', danger: true },
-  ];
-}
 
 const createFirst = () => void navigateTo({ url: '/pagesA/create/addVideo' }).catch(() => undefined);
 
@@ -43,16 +29,13 @@ function TaskList() {
   const act = async (task: VideoTask) => {
     const key = await showActionSheet({ title: task.title, cancelText: '取消', actions: taskActions(task) });
     if (key === 'cancel') {
-      const { confirm } = await showModal({ title: '取消生成', content: '取消后积分将退还，确定取消吗？', confirmText: '取消生成', cancelText: '再等等' });
-      if (confirm) cancel.mutate(task.id, { onError: toastFailure });
+      if (await confirmCancel()) cancel.mutate(task.id, { onError: toastFailure });
     } else if (key === 'download') {
       await saveVideo(task);
     } else if (key === 'copy') {
       await copyShareLink(task.id);
     } else if (key === 'delete') {
-      const content = isPending(task.status) ? '视频还在生成，删除会先取消并退还积分。确定删除吗？' : '删除后无法恢复，确定删除吗？';
-      const { confirm } = await showModal({ title: '删除视频', content, confirmText: '删除' });
-      if (confirm) remove.mutate(task.id, { onError: toastFailure });
+      if (await confirmDelete(task)) remove.mutate(task.id, { onError: toastFailure });
     }
   };
 
@@ -68,11 +51,11 @@ function TaskList() {
       }}
     >
       {list.length === 0 ? (
-        <ErrorBlock status="empty" title="还没有作品" description="写一段文案、选几张图片，几秒钟就能生成你的第一个视频">
+        <EmptyState kind="videos" title="还没有作品" description="写一段文案、选几张图片，几秒钟就能生成你的第一个视频">
           <Button color="primary" shape="rounded" onClick={createFirst}>
             创作第一个视频
           </Button>
-        </ErrorBlock>
+        </EmptyState>
       ) : (
         <>
           <div className="cr-task-list">

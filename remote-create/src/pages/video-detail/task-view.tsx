@@ -1,5 +1,5 @@
 import type { VideoTask } from '@app/contract';
-import { formatTime, getCurrentPages, navigateBack, showActionSheet, showModal, switchTab, useCopyShareLink, usePageActive, useRevokeShareLink, useShareLink } from '@app/shared';
+import { formatTime, getCurrentPages, navigateBack, showActionSheet, switchTab, useCopyShareLink, usePageActive, useRevokeShareLink, useShareLink } from '@app/shared';
 import { Button } from '@app/shared/kit';
 import { SpinLoading } from '@app/shared/kit/more';
 import { LoadFailed } from '../../components/load-failed';
@@ -10,6 +10,7 @@ import { formatDuration } from '../../lib/format';
 import { saveVideo } from '../../lib/save-video';
 import { useCancelTask } from '../../tasks/cancel-task';
 import { useDeleteTask } from '../../tasks/delete-task';
+import { confirmCancel, confirmDelete, taskActions } from '../../tasks/task-actions';
 import { useVideoTask } from '../../tasks/task-detail';
 import { isPending, progressText } from '../../tasks/video-task';
 
@@ -67,27 +68,17 @@ export function TaskView({ id }: { id: string }) {
   const task = query.data;
 
   const onCancel = async () => {
-    const { confirm } = await showModal({ title: '取消生成', content: '取消后积分将退还，确定取消吗？', confirmText: '取消生成', cancelText: '再等等' });
-    if (confirm) cancel.mutate(task.id, { onError: toastFailure });
+    if (await confirmCancel()) cancel.mutate(task.id, { onError: toastFailure });
   };
   const onDelete = async () => {
-    const content = isPending(task.status) ? '视频还在生成，删除会先取消并退还积分。确定删除吗？' : '删除后无法恢复，确定删除吗？';
-    const { confirm } = await showModal({ title: '删除视频', content, confirmText: '删除' });
-    if (confirm) remove.mutate(task.id, { onSuccess: leave, onError: toastFailure });
+    if (await confirmDelete(task)) remove.mutate(task.id, { onSuccess: leave, onError: toastFailure });
   };
 
   const shared = Boolean(share.data?.url);
-  // The … menu: sharing (a finished video) and 删除, which is too final for a button of its own.
+  // The … menu: what 我的创作's menu offers by status (taskActions), less what the page shows as
+  // buttons (取消, 下载); 删除 is too final for a button of its own.
   const openMenu = async () => {
-    const key = await showActionSheet({
-      title: task.title,
-      cancelText: '取消',
-      actions: [
-        ...(task.status === 'succeeded' ? [{ key: 'copy', text: '复制链接' }] : []),
-        ...(shared ? [{ key: 'renew', text: '换新链接' }, { key: 'unshare', text: '取消分享' }] : []),
-        { key: 'delete', text: '删除', danger: true },
-      ],
-    });
+    const key = await showActionSheet({ title: task.title, cancelText: '取消', actions: taskActions(task, { shared, without: ['cancel', 'download'] }) });
     if (key === 'copy') copyShare.mutate(false);
     else if (key === 'renew') copyShare.mutate(true);
     else if (key === 'unshare') unshare.mutate(undefined, { onError: toastFailure });
