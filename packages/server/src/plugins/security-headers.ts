@@ -34,9 +34,10 @@ export const securityHeaders = appPlugin('security-headers', async (app) => {
   // now are read on every answer (modules/remotes/live-registry.ts keeps them up to date).
   const live: RemoteOrigins = { origins: [] };
   app.decorate('remoteOrigins', live);
-  const current = () => live.origins.join(' ') || "'self'";
   const directives: Record<string, (string | (() => string))[]> = { ...fixed };
-  for (const name of ['script-src', 'style-src', 'img-src', 'font-src', 'connect-src']) directives[name] = [...fixed[name]!, current];
+  for (const name of ['script-src', 'style-src', 'img-src', 'font-src', 'connect-src']) {
+    directives[name] = [() => unique([...fixed[name]!, ...live.origins]).join(' ')];
+  }
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives },
     strictTransportSecurity: false,
