@@ -177,8 +177,9 @@ describeEngines(
       expect((await account()).url).toBe(history.at(-1)!.url);
     });
 
-    it('reaches a second API process on the same database without a restart, and its answers never fail meanwhile', async () => {
-      const second: FastifyInstance = await buildApp(testConfig({ ...env, REMOTE_AUTH_URL: 'https://auth.cdn.example.com/v1/remoteEntry.js', ...(ctx.databaseUrl() && { DATABASE_URL: ctx.databaseUrl() }) }), {
+    it('reaches a second API process on the same database (which keeps the registry over its own REMOTE_*_URL) without a restart, and its answers never fail meanwhile', async () => {
+      // REMOTE_*_URL are first values only: a process started later with another one follows the registry.
+      const second: FastifyInstance = await buildApp(testConfig({ ...env, REMOTE_CREATE_URL: 'https://ignored.example.com/remoteEntry.js', ...(ctx.databaseUrl() && { DATABASE_URL: ctx.databaseUrl() }) }), {
         ...(ctx.engine === 'pglite' && { database: ctx.database() }),
       });
       try {
