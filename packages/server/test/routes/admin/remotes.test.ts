@@ -4,7 +4,7 @@ import { buildApp } from '../../../src/app.js';
 import { inCanary } from '../../../src/modules/remotes/registry.js';
 import { describeEngines, testConfig } from '../../helpers/engines.js';
 import { manifestOf, startFileServer, writeShellBuild } from '../../helpers/remote-builds.js';
-import { makeTempDir, removeTempDirs } from '../../helpers/temp-dirs.js';
+import { makeTempDir, removeTempDirs, writeFiles } from '../../helpers/temp-dirs.js';
 
 const ADMIN_TOKEN = 'admin-token-for-the-remotes-tests';
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -12,6 +12,11 @@ const ACCOUNT_PAGES = ['./Mine', './Profile', './PointsRecord'];
 
 const webRoot = makeTempDir();
 writeShellBuild(webRoot);
+// The remote-account this server hosts itself (/remotes/account/).
+writeFiles(webRoot, {
+  'remote-account/dist/mf-manifest.json': manifestOf({ container: 'remoteAccount', version: '1.0.0', exposes: ACCOUNT_PAGES }),
+  'remote-account/dist/remoteEntry.js': '/* remoteAccount */',
+});
 const env: Record<string, string> = { ADMIN_TOKEN, WEB_ROOT: webRoot };
 
 let cdn: Awaited<ReturnType<typeof startFileServer>>;
@@ -119,9 +124,15 @@ describeEngines(
       await post('/admin/api/remotes/account/set', { url: url('/account/1.3.0/mf-manifest.json'), percent: 50 });
       expect((await post('/admin/api/remotes/account/rollback')).body.data).toMatchObject({ version: '1.2.0', canary: null, action: 'rollback' });
       expect((await post('/admin/api/remotes/account/rollback')).body.data).toMatchObject({ version: '1.1.0', canary: null });
-      expect((await post('/admin/api/remotes/account/rollback')).body.data).toMatchObject({ url: '/remotes/account/remoteEntry.js', version: '', setBy: 'admin' });
+      expect((await post('/admin/api/remotes/account/rollback')).body.data).toMatchObject({ url: '/remotes/account/remoteEntry.js', version: '1.0.0', setBy: 'admin' });
       expect((await remotesJson()).account).toBe('/remotes/account/remoteEntry.js');
       expect((await post('/admin/api/remotes/account/rollback')).body).toEqual({ rspCode: 2, rspMsg: '没有更早的版本可以回滚' });
+    });
+
+    it('takes a build this server hosts, by its path', async () => {
+      const res = await post('/admin/api/remotes/account/set', { url: '/remotes/account/mf-manifest.json' });
+      expect(res.body.data).toMatchObject({ url: '/remotes/account/mf-manifest.json', entry: '/remotes/account/remoteEntry.js', version: '1.0.0', action: 'set' });
+      expect((await remotesJson()).account).toBe('/remotes/account/remoteEntry.js');
     });
 
     it('gives deploy tokens that change their own remote only', async () => {
