@@ -11,6 +11,7 @@ import { InjectManifest } from 'workbox-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { appIconFiles, webAppManifest } from './shell/build/app-icons';
+import { PAGES } from './shared/src/pages/registry';
 
 export interface AppOptions {
   /** Federation container name (a JS identifier): `shell`, `remoteCreate`, … */
@@ -86,6 +87,13 @@ export const SHARED = {
   '@app/shared/kit': singleton('@app/shared'),
   '@app/shared/kit/more': singleton('@app/shared'),
 };
+
+/** `{ create: ['./Home', …], … }`: what the shell loads from each remote. */
+function remotePages(): Record<string, string[]> {
+  const pages: Record<string, string[]> = {};
+  for (const page of PAGES) (pages[page.remote] ??= []).push(page.module);
+  return pages;
+}
 
 /** @module-federation/inject-external-runtime-core-plugin, ES module build. */
 function injectRuntimePlugin(): string {
@@ -190,8 +198,12 @@ export function createWebpackConfig(options: AppOptions) {
           ...(options.exposes
             ? { experiments: { externalRuntime: true } }
             : { runtimePlugins: [injectRuntimePlugin()] }),
+          // Types of the exposed modules: not yet (tsc over each remote doubles its build time).
           dts: false,
-          manifest: false,
+          // mf-manifest.json: a remote's exposes, the shared modules it requires and their
+          // versions, its version (package.json); the shell's lists what it provides. The
+          // registry's gate reads both (packages/server/src/modules/remotes/gate.ts).
+          manifest: true,
         }),
         // Which files the first route loads, for the server's preloads (the shell's start, each remote page's).
         preloadList(options.exposes),
@@ -204,6 +216,9 @@ export function createWebpackConfig(options: AppOptions) {
               // The installable app: its manifest, icons and favicon (drawn by shell/build/app-icons.ts).
               emitFile('manifest.webmanifest', JSON.stringify(webAppManifest(), null, 2)),
               emitFiles(appIconFiles),
+              // The modules this shell routes to in each remote (@app/shared's page registry): the
+              // remotes registry refuses a build that does not expose one of them.
+              emitFile('remote-pages.json', JSON.stringify(remotePages())),
             ]
           : []),
         ...(options.serviceWorker && !dev

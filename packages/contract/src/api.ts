@@ -4,6 +4,7 @@ import { adminCalls } from './calls/admin';
 import { aiCalls } from './calls/ai';
 import { pageCalls } from './calls/pages';
 import { pointsCalls } from './calls/points';
+import { remoteCalls } from './calls/remotes';
 import { storageCalls } from './calls/storage';
 import { systemCalls } from './calls/system';
 import { templateCalls } from './calls/templates';
@@ -20,6 +21,7 @@ export const CALL_GROUPS = {
   system: systemCalls,
   pages: pageCalls,
   admin: adminCalls,
+  remotes: remoteCalls,
 };
 
 type Groups = typeof CALL_GROUPS;

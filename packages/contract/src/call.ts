@@ -27,6 +27,11 @@ export interface Call {
   /** Answers other than the enveloped 200, by HTTP status. */
   responses?: Readonly<Record<number, TSchema>>;
   consumes?: readonly string[];
+  /**
+   * An `admin` call that a deploy token of the remote named in its `:name` path parameter may
+   * also make (remotes set, promote, rollback).
+   */
+  deploy?: boolean;
 }
 
 export function call<const C extends Call>(spec: C): C {

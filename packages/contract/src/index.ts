@@ -18,5 +18,6 @@ export * from './calls/video-task';
 export * from './calls/storage';
 export * from './calls/system';
 export * from './calls/admin';
+export * from './calls/remotes';
 export * from './calls/ai';
 export * from './calls/pages';

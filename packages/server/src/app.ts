@@ -10,6 +10,7 @@ import { errorHandler } from './plugins/error-handler.js';
 import { healthChecks } from './plugins/health-checks.js';
 import { jsonBody } from './plugins/json-body.js';
 import { legacyTaskOutputs } from './plugins/legacy-task-outputs.js';
+import { remotesRegistry } from './plugins/remotes-registry.js';
 import { requestId } from './plugins/request-id.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { staticApps } from './plugins/static-apps.js';
@@ -83,6 +84,8 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   await app.register(databasePlugin, { database: options.database });
   await app.register(auth);
   await app.register(adminAccess);
+  // The remotes in use (/remotes.json), kept in the database and current in every process.
+  await app.register(remotesRegistry);
   await app.register(trimText);
   await app.register(fileStorePlugin);
   await app.register(legacyTaskOutputs);

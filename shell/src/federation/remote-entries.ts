@@ -15,11 +15,32 @@ export function defaultEntries(origin: string): RemoteEntries {
   };
 }
 
+const DEVICE_KEY = 'app.deviceId';
+
+/**
+ * This browser's device id, kept in localStorage: the server puts a device in a remote's canary
+ * or not by it, the same way every time. Without storage (private mode), none: the stable builds.
+ */
+export function deviceId(): string | undefined {
+  try {
+    let id = localStorage.getItem(DEVICE_KEY);
+    if (!id || !/^[A-Za-z0-9_-]{8,64}$/.test(id)) {
+      // getRandomValues, not randomUUID: the latter needs a secure context (https or localhost).
+      id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+      localStorage.setItem(DEVICE_KEY, id);
+    }
+    return id;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Reads the remotes' entry URLs at run time, so each remote can be deployed on its own. */
 export async function fetchRemoteEntries(origin = window.location.origin): Promise<RemoteEntries> {
   const fallback = defaultEntries(origin);
   try {
-    const res = await fetch(`${origin}/remotes.json`, { cache: 'no-cache' });
+    const device = deviceId();
+    const res = await fetch(`${origin}/remotes.json${device ? `?device=${encodeURIComponent(device)}` : ''}`, { cache: 'no-cache' });
     if (!res.ok) return fallback;
     const body = (await res.json()) as Partial<RemoteEntries>;
     const pick = (name: RemoteName) =>

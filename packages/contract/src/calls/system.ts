@@ -33,6 +33,10 @@ export const remotesJson = call({
   access: 'public',
   tags: ['system'],
   summary: '各远程模块入口地址（shell 运行时读取）',
+  description:
+    '来自远程模块注册表（`npm run admin -- remotes …`），改动 2 秒内生效。device 是 shell 保存的设备 ID：' +
+    '有灰度时，hash(device) % 100 小于灰度百分比的设备拿到灰度构建；不带 device 时总是全量构建。',
+  querystring: Type.Object({ device: Type.Optional(Type.String({ maxLength: 128, title: '设备ID' })) }),
   responses: {
     200: Type.Object({ create: remoteUrl, account: remoteUrl, auth: remoteUrl } satisfies Record<(typeof REMOTE_NAMES)[number], unknown>),
   },

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { REMOTE_NAMES, type RemoteName } from '@app/contract';
 
 export const USAGE = `用法：npm run admin -- <命令> [选项]
 
@@ -24,9 +25,25 @@ export const USAGE = `用法：npm run admin -- <命令> [选项]
   music remove ID
       删除一首曲目；还有排队中或生成中的视频用它时拒绝。
 
+  remotes list
+      各远程模块：在用的版本、地址、灰度（版本、百分比），何时由谁设置。
+  remotes set NAME URL [--percent N]
+      把远程模块 NAME（create、account、auth）换成 URL 处的构建：它的 mf-manifest.json（或同目录的
+      remoteEntry.js）。先做兼容检查（清单取得到、读得懂；共享模块的版本 shell 提供得了；shell 路由到
+      它的页面都有暴露），不通过就逐条列出问题，什么都不改。--percent N（1–99）：灰度，N% 的设备
+      （按设备稳定）拿到它。2 秒内生效，不用重启服务器。
+  remotes promote NAME
+      灰度转全量。
+  remotes rollback NAME
+      有灰度时结束灰度；否则回到上一个全量版本（再回滚一次，再往前一个）。
+  remotes token NAME
+      生成 NAME 的部署令牌（只显示这一次）：拿着它（DEPLOY_TOKEN）能 set、promote、rollback
+      这个远程模块，别的都不能。
+
 它通过 HTTP 连接正在运行的服务器，不直接打开数据库：
   ADMIN_URL    服务器地址（默认 http://127.0.0.1:\${PORT:-8080}）
   ADMIN_TOKEN  管理令牌（默认读取 \${DATA_DIR:-./data}/admin-token，服务器首次启动时生成）
+  DEPLOY_TOKEN 部署令牌：remotes set、promote、rollback 用它代替管理令牌
 
 退出码：0 成功；1 失败（连不上、令牌不对、服务器拒绝）；2 参数错误。`;
 
@@ -44,6 +61,11 @@ export type AdminCommand =
   | { name: 'music add'; file: string; title: string; mood: string }
   | { name: 'music list' }
   | { name: 'music remove'; id: string }
+  | { name: 'remotes list' }
+  | { name: 'remotes set'; remote: RemoteName; url: string; percent: number | undefined }
+  | { name: 'remotes promote'; remote: RemoteName }
+  | { name: 'remotes rollback'; remote: RemoteName }
+  | { name: 'remotes token'; remote: RemoteName }
   | {
       name: 'templates add';
       title: string;
@@ -134,6 +156,35 @@ const COMMANDS: Record<string, { options: OptionSpec; build: (parsed: Parsed) =>
       return { name: 'music list' };
     },
   },
+  'remotes list': {
+    options: {},
+    build: ({ positionals }) => {
+      noPositionals(positionals);
+      return { name: 'remotes list' };
+    },
+  },
+  'remotes set': {
+    options: strings('percent'),
+    build: ({ positionals, values }) => {
+      const [remote, url] = exactly(positionals, ['NAME', 'URL']);
+      const percent = values.percent === undefined ? undefined : wholeNumber('--percent', values.percent);
+      if (percent !== undefined && (percent < 1 || percent > 99)) throw new UsageError(`--percent 应为 1 到 99：${values.percent}`);
+      if (!/^(https?:\/\/|\/)/.test(url)) throw new UsageError(`URL 应为 http(s) 地址或以 / 开头的路径：${url}`);
+      return { name: 'remotes set', remote: remoteName(remote), url, percent };
+    },
+  },
+  ...Object.fromEntries(
+    (['promote', 'rollback', 'token'] as const).map((action) => [
+      `remotes ${action}`,
+      {
+        options: {},
+        build: ({ positionals }: Parsed): AdminCommand => {
+          const [remote] = exactly(positionals, ['NAME']);
+          return { name: `remotes ${action}`, remote: remoteName(remote) };
+        },
+      },
+    ]),
+  ),
   'music remove': {
     options: {},
     build: ({ positionals }) => {
@@ -172,6 +223,11 @@ function required(values: Parsed['values'], name: string): string {
   const value = values[name];
   if (value === undefined || value.trim() === '') throw new UsageError(`缺少 --${name}`);
   return value;
+}
+
+function remoteName(value: string): RemoteName {
+  if (!(REMOTE_NAMES as readonly string[]).includes(value)) throw new UsageError(`NAME 应为 ${REMOTE_NAMES.join('、')} 之一：${value}`);
+  return value as RemoteName;
 }
 
 function noPositionals(positionals: string[]): void {

@@ -23,7 +23,7 @@ const TIMEOUT_MS = 120_000;
 export interface AdminClient {
   baseUrl: string;
   /** Makes an operators' call of @app/contract: its body and answer typed by the contract. */
-  call<C extends AdminCall>(call: C, body: BodyOf<C>): Promise<DataOf<C>>;
+  call<C extends AdminCall>(call: C, body: BodyOf<C>, params?: Record<string, string>): Promise<DataOf<C>>;
   /** Sends a file as an operators' call's body (`application/octet-stream`), its other fields in the query string. */
   upload<C extends AdminCall>(call: C, query: BodyOf<C>, bytes: Uint8Array): Promise<DataOf<C>>;
 }
@@ -33,13 +33,15 @@ export interface AdminClient {
  * from ADMIN_TOKEN, else the file the server keeps in DATA_DIR (./data, relative to the working
  * directory, as the server resolves it).
  */
-export async function adminClient(env: Env, cwd: string): Promise<AdminClient> {
+export async function adminClient(env: Env, cwd: string, options: { deploy?: boolean } = {}): Promise<AdminClient> {
   // An empty variable counts as unset, as the server's configuration reads it.
   const read = (name: string): string | undefined => env[name]?.trim() || undefined;
   const baseUrl = (read('ADMIN_URL') ?? `http://127.0.0.1:${read('PORT') ?? '8080'}`).replace(/\/+$/, '');
   const tokenFile = path.resolve(cwd, read('DATA_DIR') ?? './data', 'admin-token');
-  const token = read('ADMIN_TOKEN') ?? (await readTokenFile(tokenFile));
-  const tokenSource = read('ADMIN_TOKEN') === undefined ? tokenFile : 'ADMIN_TOKEN';
+  // A remote team's deploy: DEPLOY_TOKEN, which needs no admin token at all.
+  const deployToken = options.deploy ? read('DEPLOY_TOKEN') : undefined;
+  const token = deployToken ?? read('ADMIN_TOKEN') ?? (await readTokenFile(tokenFile));
+  const tokenSource = deployToken !== undefined ? 'DEPLOY_TOKEN' : read('ADMIN_TOKEN') === undefined ? tokenFile : 'ADMIN_TOKEN';
 
   async function send<C extends AdminCall>(url: string, contentType: string, body: string | Uint8Array): Promise<DataOf<C>> {
       let response: Response;
@@ -55,7 +57,9 @@ export async function adminClient(env: Env, cwd: string): Promise<AdminClient> {
         throw new CliError(`无法连接服务器 ${baseUrl}，请先 npm start`);
       }
       const answer = (await response.json().catch(() => ({}))) as { msg?: string; rspCode?: number; rspMsg?: string; data?: DataOf<C> };
-      if (response.status === 401) throw new CliError(`${answer.msg ?? '管理令牌无效'}（令牌来自 ${tokenSource}，须与服务器的一致）`);
+      if (response.status === 401) {
+        throw new CliError(`${answer.msg ?? '管理令牌无效'}（令牌来自 ${tokenSource}${deployToken === undefined ? '，须与服务器的一致' : ''}）`);
+      }
       if (response.status !== 200) throw new CliError(`服务器错误 HTTP ${response.status}：${answer.msg ?? ''}`);
       if (answer.rspCode !== 0) throw new CliError(answer.rspMsg ?? '服务器拒绝了请求', answer.rspCode === 2 ? 2 : 1);
       return answer.data as DataOf<C>;
@@ -63,7 +67,8 @@ export async function adminClient(env: Env, cwd: string): Promise<AdminClient> {
 
   return {
     baseUrl,
-    call: (call, body) => send(`${baseUrl}${call.path}`, 'application/json', JSON.stringify(body)),
+    call: (call, body, params = {}) =>
+      send(`${baseUrl}${call.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))}`, 'application/json', JSON.stringify(body)),
     upload: (call, query, bytes) =>
       send(`${baseUrl}${call.path}?${new URLSearchParams(query as Record<string, string>).toString()}`, 'application/octet-stream', bytes),
   };

@@ -14,6 +14,11 @@ import {
   createCodes,
   disableCode,
   grantPoints,
+  createDeployToken,
+  listRemotes,
+  promoteRemote,
+  rollbackRemote,
+  setRemote,
   type BodyOf,
   type CodeStatus,
   type PageOf,
@@ -27,6 +32,8 @@ export interface Output {
   stdout: string;
   stderr?: string;
 }
+
+const ACTION_NAMES = { initial: '初始值', set: '设置', canary: '灰度', promote: '转全量', rollback: '回滚' } as const;
 
 const STATUS_NAMES: Record<CodeStatus, string> = { unused: '未使用', used: '已使用', disabled: '已停用', expired: '已过期' };
 
@@ -78,6 +85,40 @@ export async function runCommand(
     case 'music remove':
       await client.call(removeMusicTrack, { id: command.id });
       return { stdout: `已删除曲目 ${command.id}` };
+    case 'remotes list': {
+      const { list } = await client.call(listRemotes, {});
+      const rows = list.map((r) => [
+        r.name,
+        r.version || '?',
+        r.url,
+        r.canary ? `${r.canary.version || '?'} ${r.canary.percent}% ${r.canary.url}` : '',
+        formatTime(r.setAt),
+        `${r.setBy}（${ACTION_NAMES[r.action]}）`,
+      ]);
+      return { stdout: formatTable(['远程模块', '版本', '地址', '灰度', '设置时间', '设置人'], rows) };
+    }
+    case 'remotes set': {
+      const { remote, url, percent } = command;
+      const state = await client.call(setRemote, { url, ...(percent === undefined ? {} : { percent }) }, { name: remote });
+      return {
+        stdout: state.canary
+          ? `${remote}：${state.canary.version || state.canary.url} 灰度 ${state.canary.percent}% 的设备，其余仍是 ${state.version || state.url}`
+          : `${remote}：所有人换成 ${state.version || state.url}（${state.entry}）`,
+        stderr: '2 秒内所有服务器进程生效；新打开的页面用新版本',
+      };
+    }
+    case 'remotes promote': {
+      const state = await client.call(promoteRemote, {}, { name: command.remote });
+      return { stdout: `${command.remote}：灰度转全量，所有人换成 ${state.version || state.url}` };
+    }
+    case 'remotes rollback': {
+      const state = await client.call(rollbackRemote, {}, { name: command.remote });
+      return { stdout: `${command.remote}：已回滚，所有人用 ${state.version || state.url}（${state.entry}）` };
+    }
+    case 'remotes token': {
+      const { token } = await client.call(createDeployToken, {}, { name: command.remote });
+      return { stdout: token, stderr: `${command.remote} 的部署令牌（只显示这一次；交给这个远程模块的团队，作为 DEPLOY_TOKEN 使用）：` };
+    }
   }
 }
 

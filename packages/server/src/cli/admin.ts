@@ -12,7 +12,8 @@ async function main(argv: string[]): Promise<number> {
       console.log(USAGE);
       return 0;
     }
-    const output = await runCommand(command, await adminClient(process.env, process.cwd()));
+    const deploy = command.name === 'remotes set' || command.name === 'remotes promote' || command.name === 'remotes rollback';
+    const output = await runCommand(command, await adminClient(process.env, process.cwd(), { deploy }));
     if (output.stderr) console.error(output.stderr);
     console.log(output.stdout);
     return 0;

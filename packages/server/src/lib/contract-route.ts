@@ -30,7 +30,7 @@ type Answer<C extends Call> = C['data'] extends object ? Success<DataOf<C>> : un
 /**
  * Serves `call` as the contract says: its method and path, its schemas, and its access — a `user`
  * call signs the caller in first (rspCode 6 otherwise), an `admin` call checks the admin token
- * before the body is read (HTTP 401). The handler's body, query and answer are typed from the contract.
+ * before the body is read (HTTP 401), or for a `deploy` call also a deploy token of the remote in `:name`. The handler's body, query and answer are typed from the contract.
  */
 export function serve<C extends Call>(
   app: FastifyInstance,
@@ -43,7 +43,7 @@ export function serve<C extends Call>(
     url: call.path,
     schema: routeSchema(call),
     ...(call.access === 'user' ? { preHandler: app.authenticate as preHandlerAsyncHookHandler } : {}),
-    ...(call.access === 'admin' ? { onRequest: app.requireAdmin } : {}),
+    ...(call.access === 'admin' ? { onRequest: call.deploy ? app.requireDeploy : app.requireAdmin } : {}),
     handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });
 }

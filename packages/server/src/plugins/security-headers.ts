@@ -4,6 +4,17 @@ import helmet from '@fastify/helmet';
 import type { ServerConfig } from '../config.js';
 import { appPlugin } from '../lib/app-plugin.js';
 
+/** The origins of the remotes the registry uses now (beside REMOTE_*_URL's, fixed at start). */
+export interface RemoteOrigins {
+  origins: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    remoteOrigins: RemoteOrigins;
+  }
+}
+
 /**
  * The browser protections on every answer — the page, the apps' scripts, the API's JSON, stored
  * files, errors — set by @fastify/helmet: a Content Security Policy (below), `nosniff`,
@@ -18,7 +29,15 @@ import { appPlugin } from '../lib/app-plugin.js';
  * (plugins/static-apps.ts, routes/files/send-stored-file.ts).
  */
 export const securityHeaders = appPlugin('security-headers', async (app) => {
-  const directives = contentSecurityPolicy(app.config, apiBaseUrlOfBuild(app.config.webRoot));
+  const fixed = contentSecurityPolicy(app.config, apiBaseUrlOfBuild(app.config.webRoot));
+  // The remotes registry moves a remote to another origin without a restart: the origins it uses
+  // now are read on every answer (modules/remotes/live-registry.ts keeps them up to date).
+  const live: RemoteOrigins = { origins: [] };
+  app.decorate('remoteOrigins', live);
+  const directives: Record<string, (string | (() => string))[]> = { ...fixed };
+  for (const name of ['script-src', 'style-src', 'img-src', 'font-src', 'connect-src']) {
+    directives[name] = [() => unique([...fixed[name]!, ...live.origins]).join(' ')];
+  }
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives },
     strictTransportSecurity: false,
@@ -59,7 +78,7 @@ export function contentSecurityPolicy(config: Pick<ServerConfig, 'remoteUrls' | 
 }
 
 /** The distinct http(s) origins of some URLs; paths (same origin) and blanks add none. */
-function origins(urls: (string | undefined)[]): string[] {
+export function origins(urls: (string | undefined)[]): string[] {
   const found: string[] = [];
   for (const url of urls) {
     if (!url || url.startsWith('/')) continue;

@@ -1,12 +1,17 @@
-import { buildTestApp } from '../helpers/build-test-app.js';
+import { buildApp } from '../../src/app.js';
+import { openDatabase } from '../../src/db/database.js';
+import { testConfig } from '../helpers/engines.js';
 import { removeTempDirs } from '../helpers/temp-dirs.js';
 
+/** /remotes.json of a server started with `env` on a database of its own (REMOTE_*_URL are the registry's first values). */
 async function getRemotes(env: Record<string, string> = {}) {
-  const { app } = await buildTestApp(env);
+  const database = await openDatabase({ pgliteDir: 'memory://' });
+  const app = await buildApp(testConfig(env), { database });
   try {
     return await app.inject({ method: 'GET', url: '/remotes.json' });
   } finally {
     await app.close();
+    await database.close();
   }
 }
 
@@ -28,7 +33,7 @@ describe('GET /remotes.json', () => {
     ['REMOTE_CREATE_URL', 'create'],
     ['REMOTE_ACCOUNT_URL', 'account'],
     ['REMOTE_AUTH_URL', 'auth'],
-  ])('takes %s for %s and leaves the others alone', async (variable, name) => {
+  ])('takes %s for %s on a first start and leaves the others alone', async (variable, name) => {
     const url = `https://${name}.cdn.example.com/v2/remoteEntry.js`;
     const res = await getRemotes({ [variable]: url });
     expect(res.json()).toEqual({

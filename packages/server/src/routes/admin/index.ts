@@ -22,9 +22,12 @@ import { addTemplate as add } from '../../modules/templates/templates.js';
 import { addTrack, listTracks, removeTrack } from '../../modules/music/music-tracks.js';
 import { BusinessError } from '../../lib/errors.js';
 import { RspCode } from '../../lib/envelope.js';
+import { remotesAdminRoutes } from './remotes.js';
 
 /** The operators' API (`/admin/api/*`, what `npm run admin` calls), not the app's. */
 export const adminRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(remotesAdminRoutes);
+
   serve(app, createCodes, async (request) => {
     const { points, days, count, endsAt, note } = request.body;
     return ok(await createBatch(app.db, { points, days, count, note, endsAt: endsAt === 0 ? null : new Date(endsAt) }));

@@ -2,11 +2,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import { remotesJson } from '@app/contract';
 import { serve } from '../../lib/contract-route.js';
 
-/** Where the shell finds each remote at run time, so a remote can be deployed on its own. */
+/**
+ * Where the shell finds each remote at run time, from the remotes registry (plugins/remotes-registry):
+ * a change made there is answered here within a second or two, without a restart.
+ */
 export const remotesJsonRoutes: FastifyPluginAsync = async (app) => {
-  serve(app, remotesJson, async (_request, reply) => {
+  serve(app, remotesJson, async (request, reply) => {
     // Re-read on every start of the shell: a redeployed remote must be picked up at once.
     reply.header('cache-control', 'no-cache');
-    return app.config.remoteUrls;
+    return app.remotes.entriesFor(request.query.device);
   });
 };

@@ -1,0 +1,122 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import semver from 'semver';
+import type { RemoteName } from '@app/contract';
+import type { Build } from './registry.js';
+
+/** Federation container name of each remote (its webpack config's `name`; the shell registers it so). */
+export const CONTAINER_NAMES: Record<RemoteName, string> = { create: 'remoteCreate', account: 'remoteAccount', auth: 'remoteAuth' };
+
+/** What the deployed shell provides and needs: from its build (shell/dist/mf-manifest.json, remote-pages.json). */
+export interface ShellFacts {
+  /** Shared module → the version the shell provides. */
+  shared: Map<string, string>;
+  /** Remote → the modules the shell routes to in it (`./Mine`, …). */
+  pages: Partial<Record<RemoteName, string[]>>;
+}
+
+/** Reads a URL's body: the registry fetches absolute URLs, and asks this server itself for a path. */
+export type Fetcher = (url: string) => Promise<{ status: number; body: string }>;
+
+/** A refused build: every problem found, each a sentence for the operator. */
+export class GateRefusal extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('；'));
+    this.name = 'GateRefusal';
+  }
+}
+
+interface Manifest {
+  name?: unknown;
+  metaData?: { buildInfo?: { buildVersion?: unknown }; remoteEntry?: { name?: unknown; path?: unknown } };
+  shared?: { name?: unknown; version?: unknown; requiredVersion?: unknown; singleton?: unknown }[];
+  exposes?: { name?: unknown; path?: unknown }[];
+}
+
+const MANIFEST_FILE = 'mf-manifest.json';
+
+/** The manifest beside a remoteEntry.js, or the URL itself when it names a manifest. */
+export function manifestUrlOf(url: string): string {
+  const [base = url] = url.split(/[?#]/);
+  if (base.endsWith('.json')) return url;
+  return base.replace(/[^/]*$/, MANIFEST_FILE);
+}
+
+/** Resolves `relative` against `base`, which may be a same-origin path (`/remotes/…`). */
+function resolve(relative: string, base: string): string {
+  if (base.startsWith('/')) return new URL(relative, `http://same-origin${base}`).pathname;
+  return new URL(relative, base).href;
+}
+
+/** The shell's facts, read from its build in WEB_ROOT; undefined with the reason when it is not built. */
+export async function readShellFacts(webRoot: string): Promise<ShellFacts | string> {
+  const dist = path.join(webRoot, 'shell', 'dist');
+  try {
+    const manifest = JSON.parse(await readFile(path.join(dist, MANIFEST_FILE), 'utf8')) as Manifest;
+    const pages = JSON.parse(await readFile(path.join(dist, 'remote-pages.json'), 'utf8')) as ShellFacts['pages'];
+    const shared = new Map<string, string>();
+    for (const entry of manifest.shared ?? []) {
+      if (typeof entry.name === 'string' && typeof entry.version === 'string') shared.set(entry.name, entry.version);
+    }
+    return { shared, pages };
+  } catch {
+    return `读不到 shell 的构建清单（${path.join(dist, MANIFEST_FILE)}、remote-pages.json），请先构建 shell`;
+  }
+}
+
+/**
+ * The compatibility gate: fetches the build's mf-manifest.json and checks it against the shell.
+ * Returns the build (its remoteEntry.js and version), or throws GateRefusal naming every problem:
+ * the manifest cannot be fetched or read; it is another remote's; a shared module's required
+ * version is not satisfied by the version the shell provides; a page the shell routes to this
+ * remote is not exposed.
+ */
+export async function checkBuild(name: RemoteName, url: string, shell: ShellFacts | string, fetchText: Fetcher): Promise<Build> {
+  const manifestUrl = manifestUrlOf(url);
+  let manifest: Manifest;
+  try {
+    const answer = await fetchText(manifestUrl);
+    if (answer.status !== 200) throw new GateRefusal([`取不到清单 ${manifestUrl}：HTTP ${answer.status}`]);
+    try {
+      manifest = JSON.parse(answer.body) as Manifest;
+    } catch {
+      throw new GateRefusal([`清单 ${manifestUrl} 不是 JSON`]);
+    }
+  } catch (error) {
+    if (error instanceof GateRefusal) throw error;
+    throw new GateRefusal([`取不到清单 ${manifestUrl}：${(error as Error).message}`]);
+  }
+  const entryInfo = manifest?.metaData?.remoteEntry;
+  if (typeof manifest !== 'object' || manifest === null || !Array.isArray(manifest.exposes) || !Array.isArray(manifest.shared) || typeof entryInfo?.name !== 'string') {
+    throw new GateRefusal([`清单 ${manifestUrl} 读不懂：缺少 exposes、shared 或 metaData.remoteEntry`]);
+  }
+
+  const problems: string[] = [];
+  if (typeof shell === 'string') problems.push(shell);
+  if (manifest.name !== CONTAINER_NAMES[name]) {
+    problems.push(`清单是 ${String(manifest.name)} 的，不是 ${name} 的（应为 ${CONTAINER_NAMES[name]}）`);
+  }
+  if (typeof shell !== 'string') {
+    for (const shared of manifest.shared) {
+      if (typeof shared.name !== 'string') continue;
+      const provided = shell.shared.get(shared.name);
+      const required = shared.requiredVersion;
+      if (provided === undefined || typeof required !== 'string' || required === '' || required === '*') continue;
+      if (!semver.validRange(required)) {
+        problems.push(`共享模块 ${shared.name} 的版本要求 ${required} 读不懂`);
+      } else if (!semver.satisfies(provided, required, { includePrerelease: true })) {
+        problems.push(`共享模块 ${shared.name} 要求 ${required}，shell 提供的是 ${provided}`);
+      }
+    }
+    const exposed = new Set(manifest.exposes.flatMap((e) => [e.path, typeof e.name === 'string' ? `./${e.name.replace(/^\.\//, '')}` : undefined]));
+    for (const page of shell.pages[name] ?? []) {
+      if (!exposed.has(page)) problems.push(`shell 路由到的页面 ${page} 没有暴露`);
+    }
+  }
+  if (problems.length > 0) throw new GateRefusal(problems);
+
+  const entryPath = typeof entryInfo.path === 'string' && entryInfo.path !== '' ? `${entryInfo.path.replace(/\/+$/, '')}/` : '';
+  const entry = manifestUrl === url ? resolve(`${entryPath}${entryInfo.name}`, manifestUrl) : url;
+  const version = manifest.metaData?.buildInfo?.buildVersion;
+  return { url, entry, version: typeof version === 'string' ? version : '' };
+}
