@@ -117,10 +117,11 @@ describe('static apps', () => {
       for (const url of ['/', '/index.html']) {
         const page = await get(url, 'br');
         expect([url, page.headers['content-encoding'], page.headers['content-type']]).toEqual([url, 'br', 'text/html; charset=utf-8']);
-        // The page with the first route's preloads (plugins/first-route.ts; first-route.test.ts).
+        // The page with the first route's preloads and data (plugins/first-route.ts; first-route.test.ts).
         const text = brotliDecompressSync(page.rawPayload).toString();
         expect(text).toMatch(/^<!doctype html><link rel="preload"/);
-        expect(text.replace(/<link rel="preload"[^>]*>/g, '')).toBe(INDEX);
+        expect(text).toContain('<script type="application/json" id="first-route-data">');
+        expect(text.replace(/<link rel="preload"[^>]*>|<script type="application\/json" id="first-route-data">[^<]*<\/script>/g, '')).toBe(INDEX);
       }
     });
 
