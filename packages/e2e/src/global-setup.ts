@@ -7,7 +7,8 @@ export default async function globalSetup(): Promise<void> {
   for (const built of ['packages/contract/dist/index.js', 'packages/server/dist/main.js', 'shell/dist/index.html', 'remote-create/dist/remoteEntry.js', 'remote-account/dist/remoteEntry.js', 'remote-auth/dist/remoteEntry.js']) {
     if (!existsSync(path.join(ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` (npm run test:e2e does)`);
   }
-  const server = await startServer();
+  // SIGNUP_LIMIT 0: every test signs up its own users, all from 127.0.0.1 (the limit itself is a server test).
+  const server = await startServer({ SIGNUP_LIMIT: '0' });
   process.env.E2E_BASE_URL = server.url;
   // The admin command line finds the server's admin token in its data directory.
   process.env.E2E_DATA_DIR = server.dataDir;

@@ -76,6 +76,20 @@ describe('RouterHistory (react-router-dom <HashRouter> under the page stack)', (
     await done();
   });
 
+  it('reports each address edited by hand, though such entries carry no state (and share one key)', async () => {
+    const moves: unknown[] = [];
+    window.history.replaceState(null, '', '#/pages/about/about?id=1');
+    const { mount, done } = routerHistory(moves);
+    await mount();
+    await viaBrowser(() => (window.location.hash = '#/pages/about/about'));
+    await viaBrowser(() => (window.location.hash = '#/pages/about/about?id=2'));
+    expect(moves).toEqual([
+      ['/pages/about/about', undefined],
+      ['/pages/about/about?id=2', undefined],
+    ]);
+    await done();
+  });
+
   it('does not wait forever when the browser cannot go back that far', async () => {
     const { history, mount, done } = routerHistory();
     await mount();

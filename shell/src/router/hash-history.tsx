@@ -27,7 +27,7 @@ export class RouterHistory implements HistoryAdapter {
   private navigate: NavigateFunction | undefined;
   private readonly waiting: ((navigate: NavigateFunction) => void)[] = [];
   private pendingBack: (() => void) | undefined;
-  private lastKey: string | undefined;
+  private started = false;
 
   constructor(private readonly onBrowserMove: (url: string, position: number | undefined, marks: HistoryMarks) => void) {}
 
@@ -63,14 +63,17 @@ export class RouterHistory implements HistoryAdapter {
     for (const step of this.waiting.splice(0)) step(navigate);
   }
 
-  /** From `<RouterBridge>`: the router settled on `location` by `action`. */
+  /**
+   * From `<RouterBridge>`: the router settled on a new `location` by `action` (called once per
+   * location the router renders; not by key: an address edited by hand or a link to a hash has no
+   * history state, so every such entry has the same key, "default").
+   */
   moved(location: Location, action: NavigationType): void {
     // The first location rendered is where the app started, not a move.
-    if (this.lastKey === undefined || location.key === this.lastKey) {
-      this.lastKey = location.key;
+    if (!this.started) {
+      this.started = true;
       return;
     }
-    this.lastKey = location.key;
     if (action !== NavigationType.Pop) return; // our own push or replace
     if (this.pendingBack) {
       this.settleBack();
