@@ -96,11 +96,16 @@ export function firstRouteHandler(
 ) {
   let cached: Rendered | undefined;
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-    const data = await firstData().catch((err: unknown) => {
-      onDataError(err);
-      return undefined;
-    });
-    const html = withPreloads(await readFile(path.join(shellDist, 'index.html'), 'utf8'), await firstRouteScripts(shellDist, config), data);
+    // The data, the page and the preload lists are read side by side, not one after the other.
+    const [data, index, scripts] = await Promise.all([
+      firstData().catch((err: unknown) => {
+        onDataError(err);
+        return undefined;
+      }),
+      readFile(path.join(shellDist, 'index.html'), 'utf8'),
+      firstRouteScripts(shellDist, config),
+    ]);
+    const html = withPreloads(index, scripts, data);
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
     if (cached?.etag !== etag) {
       const identity = Buffer.from(html);
