@@ -37,12 +37,10 @@ module.exports = {
       testEnvironment: 'node',
       setupFilesAfterEnv: ['<rootDir>/packages/server/test/setup.ts'],
       roots: ['<rootDir>/packages/server/src', '<rootDir>/packages/server/test'],
-      // content-disposition 3 and cookie 2 are ESM only, yet @fastify/static and light-my-request
-      // require() them: Node 20 manages, Jest's loader does not unless they are compiled. PGlite's
-      // CommonJS build loads Node built-ins with import(), which Jest's sandbox refuses; compiled,
-      // those become require().
+      // PGlite's CommonJS build loads Node built-ins with import(), which Jest's sandbox refuses;
+      // compiled, those become require().
       transform: { '^.+\\.(t|j)s$': swc(false), '^.+/@electric-sql/pglite/dist/.+\\.cjs$': swc(false) },
-      transformIgnorePatterns: ['/node_modules/(?!(?:.*/node_modules/)?(?:content-disposition|cookie|@electric-sql/pglite)/)'],
+      transformIgnorePatterns: ['/node_modules/(?!@electric-sql/pglite/)'],
       // The engine from source: the server's tests run before anything is built.
       moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1', '^@app/engine$': '<rootDir>/packages/engine/src/index.ts', ...FROM_SOURCE },
       globalSetup: '<rootDir>/packages/server/test/global-setup.ts',
