@@ -1,5 +1,5 @@
 import { appPlugin } from '../lib/app-plugin.js';
-import { seedTemplates } from '../modules/templates/seed-templates.js';
+import { refreshScenelessSamples, seedTemplates } from '../modules/templates/seed-templates.js';
 
 /**
  * SEED_TEMPLATES (default on): adds the built-in templates a database lacks. Only rows are written
@@ -10,4 +10,6 @@ export const templateSeeds = appPlugin('template-seeds', async (app) => {
   if (!app.config.seedTemplates) return;
   const inserted = await seedTemplates(app.db);
   if (inserted > 0) app.log.info({ inserted }, 'built-in templates seeded; their samples render in the background');
+  const refreshed = await refreshScenelessSamples(app.db);
+  if (refreshed > 0) app.log.info({ refreshed }, 'built-in templates from before drawn scenes: their samples render again in the background');
 });

@@ -1,4 +1,4 @@
-import { and, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { sysVideos } from '../../db/schema.js';
 import type { NewTemplate } from './templates.js';
@@ -100,4 +100,23 @@ export async function seedTemplates(db: Db, seeds: readonly SeedTemplate[] = SEE
     .set({ sampleStatus: 'pending', sampleAttempts: 0 })
     .where(and(isNotNull(sysVideos.seedKey), sql`${sysVideos.sampleStatus} = 'failed'`));
   return inserted.length;
+}
+
+/**
+ * Built-in templates seeded before samples had drawn scenes (engine scenes.ts) show a gradient with
+ * their name. Their params become the seed's and their samples render again, once: a row whose
+ * params already name a scene, or that is not one of the seeds, is left alone. The gallery shows
+ * 模板准备中 for them meanwhile and fills by itself, as on a first start. Answers how many.
+ */
+export async function refreshScenelessSamples(db: Db, seeds: readonly SeedTemplate[] = SEED_TEMPLATES): Promise<number> {
+  let refreshed = 0;
+  for (const seed of seeds) {
+    const rows = await db
+      .update(sysVideos)
+      .set({ params: seed.params, sampleStatus: 'pending', sampleAttempts: 0 })
+      .where(and(eq(sysVideos.seedKey, seed.seedKey), sql`${sysVideos.sampleStatus} IN ('ready', 'failed')`, sql`${sysVideos.params} ->> 'scene' IS NULL`))
+      .returning({ id: sysVideos.id });
+    refreshed += rows.length;
+  }
+  return refreshed;
 }

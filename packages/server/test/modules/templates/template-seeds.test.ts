@@ -8,7 +8,7 @@ import { resolveTheme } from '../../../../engine/src/theme.js';
 import { buildApp } from '../../../src/app.js';
 import { files, sysVideos, videoTasks } from '../../../src/db/schema.js';
 import { createProvider } from '../../../src/modules/tasks/create-provider.js';
-import { SEED_TEMPLATES, seedTemplates } from '../../../src/modules/templates/seed-templates.js';
+import { refreshScenelessSamples, SEED_TEMPLATES, seedTemplates } from '../../../src/modules/templates/seed-templates.js';
 import { startWorkers, type WorkerPool } from '../../../src/workers/worker-pool.js';
 import { describeTaskEngines } from '../../helpers/task-engines.js';
 import { TestProvider } from '../../helpers/test-provider.js';
@@ -123,6 +123,35 @@ describeTaskEngines('built-in templates (SEED_TEMPLATES)', (ctx) => {
     // A start gives it another chance.
     await seedTemplates(ctx.db());
     expect((await seeded()).find((r) => r.seedKey === SEED_TEMPLATES[0]!.seedKey)).toMatchObject({ sampleStatus: 'pending', sampleAttempts: 0 });
+  });
+
+  it('renders again, once, the samples of built-in templates seeded before drawn scenes', async () => {
+    const [travel, food] = SEED_TEMPLATES;
+    const sceneless = ({ scene: _scene, ...rest }: Record<string, unknown>) => rest;
+    // As an older server left them: ready, with gradient samples, their params naming no scene.
+    await ctx.db().insert(sysVideos).values([
+      { ...travel!, params: sceneless(travel!.params as Record<string, unknown>), sampleStatus: 'ready', videoUrl: '/files/old.mp4', coverUrl: '/files/old.jpg' },
+      { ...food!, params: sceneless(food!.params as Record<string, unknown>), sampleStatus: 'rendering', videoUrl: '', coverUrl: '' },
+    ]);
+    // An operator's own template that happens to have no scene is not the seeds' business.
+    await ctx.db().insert(sysVideos).values({ title: '我的模板', description: '', category: '其他', style: '简约', duration: 5, aspectRatio: '9:16', params: {}, videoUrl: '/files/mine.mp4', coverUrl: '/files/mine.jpg' });
+
+    expect(await refreshScenelessSamples(ctx.db())).toBe(1);
+    const rows = await ctx.db().select().from(sysVideos).orderBy(sysVideos.id);
+    expect(rows[0]).toMatchObject({ seedKey: travel!.seedKey, params: travel!.params, sampleStatus: 'pending', sampleAttempts: 0 });
+    // One being rendered now is left to its worker.
+    expect(rows[1]).toMatchObject({ seedKey: food!.seedKey, sampleStatus: 'rendering' });
+    expect(rows[2]).toMatchObject({ title: '我的模板', params: {}, sampleStatus: 'ready' });
+    // Once: the next start finds the scene and leaves the row alone.
+    expect(await refreshScenelessSamples(ctx.db())).toBe(0);
+
+    // A starting server does it by itself, and its workers render the new sample.
+    await ctx.db().update(sysVideos).set({ params: sceneless(travel!.params as Record<string, unknown>), sampleStatus: 'ready' }).where(isNotNull(sysVideos.seedKey));
+    await startApp();
+    expect((await seeded()).find((r) => r.seedKey === travel!.seedKey)).toMatchObject({ params: travel!.params, sampleStatus: 'pending' });
+    pools.push(testWorkers(ctx, new TestProvider({ steps: 2, stepMs: 5 })));
+    await waitUntil(async () => (await seeded()).every((r) => r.sampleStatus === 'ready'), 30_000, 'every sample');
+    expect((await seeded()).find((r) => r.seedKey === travel!.seedKey)!.videoUrl).not.toBe('/files/old.mp4');
   });
 
   it('renders a real, playable sample with the engine and serves it from storage', async () => {
