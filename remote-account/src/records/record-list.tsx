@@ -1,6 +1,6 @@
 import type { PageOf } from '@app/contract';
 import { ApiError, LoadMore, pageItems } from '@app/shared';
-import { Button, EmptyState, ErrorBlock } from '@app/shared/kit';
+import { Button, EmptyState } from '@app/shared/kit';
 import { PullToRefresh, SpinLoading } from '@app/shared/kit/more';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 
@@ -32,11 +32,11 @@ export function RecordList<T extends { id: string }>({ query, renderItem, emptyT
   }
   if (isError && !data) {
     return (
-      <ErrorBlock className="ac-empty" status="default" title="加载失败" description={errorText(error)}>
+      <EmptyState kind="offline" className="ac-empty" title="加载失败" description={errorText(error)}>
         <Button color="primary" shape="rounded" onClick={() => void refetch()}>
           重新加载
         </Button>
-      </ErrorBlock>
+      </EmptyState>
     );
   }
 

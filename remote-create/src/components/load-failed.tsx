@@ -1,5 +1,5 @@
 import { ApiError } from '@app/shared';
-import { Button, ErrorBlock } from '@app/shared/kit';
+import { Button, EmptyState } from '@app/shared/kit';
 
 interface LoadFailedProps {
   error: unknown;
@@ -15,12 +15,12 @@ interface LoadFailedProps {
 
 /** A load that failed: the network's fault with 重新加载, or, for a single item, that it is gone. */
 export function LoadFailed({ error, retry, title = '加载失败', missing }: LoadFailedProps) {
-  if (missing && error instanceof ApiError) return <ErrorBlock status="empty" title={missing.title} description={missing.description} />;
+  if (missing && error instanceof ApiError) return <EmptyState kind="missing" title={missing.title} description={missing.description} />;
   return (
-    <ErrorBlock status="disconnected" title={title} description="请检查网络后重试">
+    <EmptyState kind="offline" title={title} description="请检查网络后重试">
       <Button size="small" color="primary" shape="rounded" onClick={retry}>
         重新加载
       </Button>
-    </ErrorBlock>
+    </EmptyState>
   );
 }

@@ -1,13 +1,13 @@
 import { render } from '@testing-library/react';
 import { EmptyState, type EmptyKind } from './empty-state';
 
-const KINDS: EmptyKind[] = ['templates', 'videos', 'signed-out', 'records'];
+const KINDS: EmptyKind[] = ['templates', 'videos', 'signed-out', 'records', 'offline', 'missing'];
 
 describe('empty states', () => {
   it('each meaning has a picture of its own, drawn inline, not the kit’s one magnifying glass', () => {
     const drawings = KINDS.map((kind) => {
       const { container, unmount } = render(<EmptyState kind={kind} title="空" />);
-      const svg = container.querySelector('.adm-error-block-image svg')!;
+      const svg = container.querySelector('.app-empty > svg')!;
       expect(svg.getAttribute('data-kind')).toBe(kind);
       // Decoration: the title says what is empty.
       expect(svg.getAttribute('aria-hidden')).toBe('true');

@@ -1,8 +1,7 @@
-import ErrorBlock from 'antd-mobile/es/components/error-block';
 import type { CSSProperties, ReactNode } from 'react';
 
 /** What is missing: each has its own picture, so the page says at a glance what it is empty of. */
-export type EmptyKind = 'templates' | 'videos' | 'signed-out' | 'records';
+export type EmptyKind = 'templates' | 'videos' | 'signed-out' | 'records' | 'offline' | 'missing';
 
 const BLUE = '#0067ED';
 const PALE = '#E8F0F8';
@@ -71,11 +70,39 @@ function Records() {
   );
 }
 
+/** 加载失败: a cloud cut off from the phone below it. */
+function Offline() {
+  return (
+    <>
+      <path d="M38 48a12 12 0 01-1-24 17 17 0 0132-5 13 13 0 0113 13 10 10 0 01-2 20z" {...CARD} />
+      <rect x="48" y="58" width="24" height="30" rx="4" {...CARD} />
+      <path d="M60 52v-4" stroke={MID} strokeWidth="2.5" strokeLinecap="round" strokeDasharray="2 4" />
+      <circle cx="84" cy="58" r="10" fill={BLUE} />
+      <path d="M80 54l8 8M88 54l-8 8" stroke="#fff" strokeWidth="2.5" strokeLinecap="round" />
+    </>
+  );
+}
+
+/** 不存在: a sheet of paper with a question mark, what was asked for no longer there. */
+function Missing() {
+  return (
+    <>
+      <path d="M34 12h36l16 16v56a4 4 0 01-4 4H34a4 4 0 01-4-4V16a4 4 0 014-4z" {...CARD} />
+      <path d="M70 12v16h16" fill="none" stroke={MID} strokeWidth="2" />
+      <path d="M50 46a8 8 0 1112 7c-2 1-2 3-2 5" fill="none" stroke={BLUE} strokeWidth="3.5" strokeLinecap="round" />
+      <circle cx="60" cy="68" r="2.5" fill={BLUE} />
+      <path d="M40 78h14" stroke={PALE} strokeWidth="3" strokeLinecap="round" />
+    </>
+  );
+}
+
 const DRAWINGS: Record<EmptyKind, () => ReactNode> = {
   templates: Templates,
   videos: Videos,
   'signed-out': SignedOut,
   records: Records,
+  offline: Offline,
+  missing: Missing,
 };
 
 /** The picture alone, 120×96, light, in the product's blue: decoration (the title says it). */
@@ -98,17 +125,18 @@ export interface EmptyStateProps {
   children?: ReactNode;
 }
 
-/** An empty page or list: its picture, what is empty, and what to do about it. */
+/**
+ * An empty page or list, or one that could not load: its picture, what is missing, and what to do
+ * about it. Our own markup (antd-mobile's ErrorBlock looked the same but carried four large
+ * drawings of its own onto the first route).
+ */
 export function EmptyState({ kind, title, description, className, style, children }: EmptyStateProps) {
   return (
-    <ErrorBlock
-      className={['app-empty', className].filter(Boolean).join(' ')}
-      style={style}
-      image={<EmptyIllustration kind={kind} />}
-      title={title}
-      description={description}
-    >
-      {children}
-    </ErrorBlock>
+    <div className={['app-empty', className].filter(Boolean).join(' ')} style={style}>
+      <EmptyIllustration kind={kind} />
+      <div className="app-empty-title">{title}</div>
+      {description !== undefined && description !== null && <div className="app-empty-description">{description}</div>}
+      {children && <div className="app-empty-actions">{children}</div>}
+    </div>
   );
 }

@@ -19,9 +19,9 @@ import './kit.css';
 
 export { default as Button } from 'antd-mobile/es/components/button';
 export { default as DotLoading } from 'antd-mobile/es/components/dot-loading';
-export { default as ErrorBlock } from 'antd-mobile/es/components/error-block';
 export { default as InfiniteScroll } from 'antd-mobile/es/components/infinite-scroll';
 // antd-mobile's look with accessible markup: a real back button named 返回 (nav-bar.tsx).
 export { NavBar } from './nav-bar';
-// An empty page or list with a picture of what it is empty of (templates, videos, signed out, records).
+// An empty page or list with a picture of what it is empty of (templates, videos, signed out,
+// records), or of why it could not load (offline, missing).
 export { EmptyIllustration, EmptyState, type EmptyKind, type EmptyStateProps } from './empty-state';

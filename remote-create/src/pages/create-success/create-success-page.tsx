@@ -1,6 +1,6 @@
 import type { VideoTask } from '@app/contract';
 import { navigateTo, redirectTo, SignInPrompt, switchTab, useIsLoggedIn, usePageActive, usePageQuery } from '@app/shared';
-import { Button, ErrorBlock } from '@app/shared/kit';
+import { Button, EmptyState } from '@app/shared/kit';
 import { SpinLoading } from '@app/shared/kit/more';
 import { Cover } from '../../components/cover';
 import { useEasedNumber } from '../../lib/eased-number';
@@ -171,7 +171,7 @@ export default function CreateSuccessPage() {
   if (!id) {
     return (
       <div className="cr-page">
-        <ErrorBlock status="empty" title="没有找到这个任务" description="链接不完整" />
+        <EmptyState kind="missing" title="没有找到这个任务" description="链接不完整" />
         <Ways primary />
       </div>
     );

@@ -1,6 +1,6 @@
 import { testUser } from '@app/shared/test/fixtures';
 import { useTestServer } from '@app/shared/src/request/test-server';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { session } from '@app/shared';
 import { CONTROLS_HIDE_MS } from '../../components/video-player';
 import { task, template } from '../../test/fixtures';
@@ -232,17 +232,25 @@ describe('复制链接 and the share link', () => {
     expect(writeText).toHaveBeenCalledWith(NEW_LINK.url);
     expect(bodies(server(), SHARE)).toEqual([{ token: 'token-1', id: '1', renew: true }]);
 
-    // Each opening is a sheet of its own (the last one drawn); an earlier one may still be closing.
-    fireEvent.click(screen.getByLabelText('更多操作'));
-    await waitFor(() => expect(screen.getAllByText('取消分享')).toHaveLength(2));
-    fireEvent.click(screen.getAllByText('取消分享').at(-1)!);
+    // Each opening is a sheet of its own; an earlier one may still be closing, or gone already.
+    const sheets = () => [...document.querySelectorAll('.adm-action-sheet')];
+    const openMenu = async () => {
+      const before = new Set(sheets());
+      fireEvent.click(screen.getByLabelText('更多操作'));
+      return waitFor(() => {
+        const opened = sheets().find((sheet) => !before.has(sheet));
+        expect(opened).toBeTruthy();
+        return opened!;
+      });
+    };
+    const names = (sheet: Element) => [...sheet.querySelectorAll('.adm-action-sheet-button-item-name')].map((el) => el.textContent);
+    const second = await openMenu();
+    expect(names(second)).toEqual(['复制链接', '换新链接', '取消分享', '删除', '取消']);
+    fireEvent.click(within(second as HTMLElement).getByText('取消分享'));
     await screen.findByText('已取消分享，原链接已失效');
     expect(bodies(server(), SHARE_REVOKE)).toEqual([{ token: 'token-1', id: '1' }]);
     // Not shared any more: a new menu has no 取消分享.
-    fireEvent.click(screen.getByLabelText('更多操作'));
-    await waitFor(() => expect(document.querySelectorAll('.adm-action-sheet')).toHaveLength(3));
-    const newest = [...document.querySelectorAll('.adm-action-sheet')].at(-1)!;
-    expect([...newest.querySelectorAll('.adm-action-sheet-button-item-name')].map((el) => el.textContent)).toEqual(['复制链接', '删除', '取消']);
+    expect(names(await openMenu())).toEqual(['复制链接', '删除', '取消']);
   });
 
   it('an unfinished video has no 复制链接, and … still offers 删除', async () => {

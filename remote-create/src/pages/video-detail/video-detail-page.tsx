@@ -1,5 +1,5 @@
 import { SignInPrompt, useIsLoggedIn, usePageQuery } from '@app/shared';
-import { ErrorBlock } from '@app/shared/kit';
+import { EmptyState } from '@app/shared/kit';
 import { TaskView } from './task-view';
 import { TemplateView } from './template-view';
 import '../../styles.css';
@@ -10,7 +10,7 @@ export default function VideoDetailPage() {
   const signedIn = useIsLoggedIn();
   let content: React.ReactNode;
   if (sysId) content = <TemplateView id={sysId} />;
-  else if (!id) content = <ErrorBlock status="empty" title="视频不存在" description="链接缺少视频编号" />;
+  else if (!id) content = <EmptyState kind="missing" title="视频不存在" description="链接缺少视频编号" />;
   else if (!signedIn) content = <SignInPrompt title="登录后查看你的视频" />;
   else content = <TaskView id={id} />;
   return <div className="cr-page">{content}</div>;
