@@ -6,7 +6,7 @@ export function ModelPicker({ models, value, onChange }: { models: VideoModel[];
   return (
     <div className="cr-models" role="radiogroup" aria-label="视频模型">
       {models.map((model) => (
-        <button key={model.id} type="button" role="radio" aria-checked={value === model.id} className="cr-model" onClick={() => onChange(model)}>
+        <button key={model.id} type="button" role="radio" aria-checked={value === model.id} className="cr-choice-card cr-model" onClick={() => onChange(model)}>
           <span className="cr-model-head">
             <span className="cr-model-name">{model.name}</span>
             <span className="cr-model-price">{model.pointsPerSecond} 积分/秒</span>

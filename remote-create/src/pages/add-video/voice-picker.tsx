@@ -48,13 +48,13 @@ export function VoicePicker({ offer, value, onChange }: { offer: VoiceOffer | un
       <span className="cr-field-label">配音</span>
       <span className="cr-field-note">AI 朗读文案，字幕随语音出现；每个视频另加 {offer.pointsPerVideo} 积分</span>
       <div className="cr-voices" role="radiogroup" aria-label="配音">
-        <button type="button" role="radio" aria-checked={value.voice === ''} className="cr-voice" onClick={() => choose(undefined)}>
+        <button type="button" role="radio" aria-checked={value.voice === ''} className="cr-choice-card cr-voice" onClick={() => choose(undefined)}>
           <span className="cr-voice-name">无配音</span>
           <span className="cr-voice-desc">只有背景音乐</span>
         </button>
         {offer.list.map((voice) => (
           <div key={voice.id} className="cr-voice-slot">
-            <button type="button" role="radio" aria-checked={value.voice === voice.id} className="cr-voice" onClick={() => choose(voice)}>
+            <button type="button" role="radio" aria-checked={value.voice === voice.id} className="cr-choice-card cr-voice" onClick={() => choose(voice)}>
               <span className="cr-voice-name">
                 {voice.name}
                 <span className="cr-voice-gender">{GENDERS[voice.gender]}</span>
