@@ -1,3 +1,5 @@
+const { availableParallelism } = require('node:os');
+
 // Unit and server tests. Browser tests live in packages/e2e (their own config: they need a build).
 const swc = (tsx) => [
   '@swc/jest',
@@ -27,6 +29,10 @@ const web = (name, roots) => ({
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // Jest's default is one worker less than the cores: one on CI's two. Most suites wait on
+  // PostgreSQL, ffmpeg, stand-in servers and workers' polls rather than compute, so two share two
+  // cores well (each suite has its own databases, folders and ports, as on a bigger machine).
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   projects: [
     web('shared', ['<rootDir>/shared/src']),
     web('shell', ['<rootDir>/shell/src']),
