@@ -2,6 +2,8 @@
  * The one webpack factory every app calls: the shell (host) and the three remotes differ only in
  * the options they pass. Federation, loaders, defines and the dev server are decided here once.
  */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import webpack, { type Configuration } from 'webpack';
@@ -136,7 +138,10 @@ export function createWebpackConfig(options: AppOptions) {
       entry: options.html ? { main: './src/index.ts' } : {},
       devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
       output: {
-        path: path.join(options.dir, 'dist'),
+        // A remote's production build is written to a folder of its own (dist/<version>-<hash>,
+        // see remoteBuildFolder): a deploy or a rollback never removes or overwrites the files an
+        // open tab still loads. The shell and dev servers keep plain dist.
+        path: options.exposes && !dev ? path.join(options.dir, 'dist', BUILDING) : path.join(options.dir, 'dist'),
         publicPath: 'auto',
         uniqueName: `app_${options.name}`,
         // Entries keep stable names (index.html and remotes point at them, served with
@@ -234,6 +239,7 @@ export function createWebpackConfig(options: AppOptions) {
             ]
           : []),
         ...(dev ? [] : compressionPlugins()),
+        ...(options.exposes && !dev ? [remoteBuildFolder(options.dir)] : []),
       ],
       performance: { hints: false },
       stats: 'errors-warnings',
@@ -300,6 +306,45 @@ function emitFile(name: string, content: string): webpack.WebpackPluginInstance 
         compilation.hooks.processAssets.tap({ name: 'EmitFile', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
           compilation.emitAsset(name, new webpack.sources.RawSource(content));
         });
+      });
+    },
+  };
+}
+
+/** Where a remote's production build is written before it gets its folder's name. */
+const BUILDING = '.building';
+
+/** The files under `dir`, relative, sorted (so a folder's hash does not depend on the order they were written). */
+function filesUnder(dir: string, prefix = ''): string[] {
+  return readdirSync(path.join(dir, prefix), { withFileTypes: true })
+    .flatMap((entry) => (entry.isDirectory() ? filesUnder(dir, path.join(prefix, entry.name)) : [path.join(prefix, entry.name)]))
+    .sort();
+}
+
+/**
+ * A remote's build moves, once written, from dist/.building to dist/<version>-<hash> (its
+ * package.json version; the first 10 hex digits of a SHA-256 over every file's name and
+ * content), and dist/current.json names that folder: the server serves every folder under dist
+ * (/remotes/<name>/<folder>/…) and seeds the registry with the current one
+ * (packages/server/src/plugins/remotes-registry.ts). A folder never changes once made — the same
+ * content gets the same name — so earlier builds stay as they were until pruned (scripts/prune-builds.mjs).
+ */
+function remoteBuildFolder(dir: string): webpack.WebpackPluginInstance {
+  return {
+    apply(compiler) {
+      compiler.hooks.done.tap('RemoteBuildFolder', (stats) => {
+        if (stats.hasErrors()) return;
+        const dist = path.join(dir, 'dist');
+        const building = path.join(dist, BUILDING);
+        const hash = createHash('sha256');
+        for (const file of filesUnder(building)) hash.update(`${file.split(path.sep).join('/')}\0`).update(readFileSync(path.join(building, file)));
+        const { version } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string };
+        const folder = `${version}-${hash.digest('hex').slice(0, 10)}`;
+        if (existsSync(path.join(dist, folder))) rmSync(building, { recursive: true, force: true });
+        else renameSync(building, path.join(dist, folder));
+        // Replaced in one step (a rename), so a server starting meanwhile reads the old name or the new one.
+        writeFileSync(path.join(dist, 'current.json.tmp'), `${JSON.stringify({ build: folder })}\n`);
+        renameSync(path.join(dist, 'current.json.tmp'), path.join(dist, 'current.json'));
       });
     },
   };

@@ -15,9 +15,9 @@ export const TARGETS = [
   target('engine', 'packages/engine', 'packages/engine/dist/index.js'),
   target('server', 'packages/server', 'packages/server/dist/main.js'),
   target('shell', 'shell', 'shell/dist/index.html'),
-  target('remote-create', 'remote-create', 'remote-create/dist/remoteEntry.js'),
-  target('remote-account', 'remote-account', 'remote-account/dist/remoteEntry.js'),
-  target('remote-auth', 'remote-auth', 'remote-auth/dist/remoteEntry.js'),
+  target('remote-create', 'remote-create', 'remote-create/dist/current.json'),
+  target('remote-account', 'remote-account', 'remote-account/dist/current.json'),
+  target('remote-auth', 'remote-auth', 'remote-auth/dist/current.json'),
 ];
 
 /** What the server runs with: the contract (from dist, as Node requires it) and the server itself. */

@@ -6,6 +6,7 @@ import { App } from './app/app';
 import { PageLoader } from './app/page-loader';
 import { prefetchFirstRouteData } from './app/first-route-data';
 import { startScaling } from './app/scaling';
+import { UpdateCheck } from './app/update-ready';
 import type { RemoteEntries } from './federation/remote-entries';
 import { loadPageComponent, registerAll, resetRemote } from './federation/remotes';
 import { HashRouter } from 'react-router-dom';
@@ -32,6 +33,8 @@ export async function main(entries: Promise<RemoteEntries>): Promise<void> {
   provideOverlayHistory({ opened: () => stack.overlayOpened(), closed: () => stack.overlayClosed() });
   installUniGlobal();
   prefetchFirstRouteData(history.currentUrl());
+  // Compares the registry, now and then, with the remotes this document registers (below).
+  const updates = new UpdateCheck(entries);
 
   // As a transition: React renders the frame in slices, between which the browser handles input
   // and loads the first page's scripts, instead of in one long task.
@@ -41,7 +44,7 @@ export async function main(entries: Promise<RemoteEntries>): Promise<void> {
       <QueryClientProvider client={queryClient}>
         <HashRouter>
           <RouterBridge history={history} />
-          <App stack={stack} loader={loader} />
+          <App stack={stack} loader={loader} updates={updates} />
         </HashRouter>
       </QueryClientProvider>,
     ),

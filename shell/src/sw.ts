@@ -1,13 +1,18 @@
 /**
  * The shell's service worker (built to /sw.js by InjectManifest, webpack.config.base.ts).
  *
+ * - The page itself (`/`, `/index.html`) goes to the network first: the server makes it for the
+ *   remotes the registry names now (its Content Security Policy, the first route's preloads and
+ *   data: packages/server/src/plugins/first-route.ts), so a copy kept from an earlier start would
+ *   preload a build that is no longer in use and could refuse a remote's new origin. The copy last
+ *   fetched — or, before there is one, the precached index.html — is the offline fallback only.
  * - The shell — index.html, its entry and its hashed chunks, manifest and icons — is precached at
  *   install, so a repeat start needs no network for the frame.
  * - The remotes' content-hashed files (`/remotes/<name>/….<hash>.js`, on this origin or the
  *   remote's own) are cached as they are first used: a hashed name never changes content.
- * - Each remote's `remoteEntry.js` and `/remotes.json` go to the network first (the cached copy
- *   only when it does not answer in 3 s, or offline), so a remote deployed on its own is picked up
- *   on the next start.
+ * - Each remote's `remoteEntry.js` and `mf-manifest.json` and `/remotes.json` go to the network
+ *   first (the cached copy only when it does not answer in 3 s, or offline), so a remote deployed
+ *   on its own is picked up on the next start.
  * - Nothing else is touched: the API, stored files and videos (ranges), POSTs and other origins'
  *   requests go to the network as if there were no worker.
  *
@@ -16,7 +21,7 @@
  */
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 
@@ -24,11 +29,29 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url:
 
 /** A content hash in a remote's file name, as webpack writes it (`123.3f2a1b9c.js`, `assets/logo.3f2a1b9c.png`). */
 export const REMOTE_HASHED_FILE = /\/remotes\/[a-z]+\/(?:.+\/)?[^/]+\.[0-9a-f]{8,}\.(?:js|css|png|jpe?g|webp|gif|svg|woff2?)$/;
-/** What tells the shell where and what each remote is: always asked of the network first. */
-export const REMOTE_ENTRY = /\/remotes\/[a-z]+\/remoteEntry\.js$/;
+/** What tells the shell where and what each remote is (in a build's folder or not): always asked of the network first. */
+export const REMOTE_ENTRY = /\/remotes\/[a-z]+\/(?:.+\/)?(?:remoteEntry\.js|mf-manifest\.json)$/;
+/** The page the app starts from. */
+export const PAGE_PATHS = ['/', '/index.html'];
 
 void self.skipWaiting();
 clientsClaim();
+
+// Before the precache's own route, which would answer `/` with the precached index.html first.
+const page = new NetworkFirst({ cacheName: 'pages', plugins: [new ExpirationPlugin({ maxEntries: 4, purgeOnQuotaError: true })] });
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && PAGE_PATHS.includes(url.pathname),
+  async (options) => {
+    try {
+      return await page.handle(options);
+    } catch (error) {
+      // No network and no copy of its own yet: the page as the shell was built.
+      const built = await matchPrecache('/index.html');
+      if (built) return built;
+      throw error;
+    }
+  },
+);
 
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);

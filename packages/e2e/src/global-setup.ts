@@ -4,7 +4,7 @@ import { ROOT, startServer } from './server';
 
 /** One real server for the whole run; its URL reaches the tests through the environment. */
 export default async function globalSetup(): Promise<void> {
-  for (const built of ['packages/contract/dist/index.js', 'packages/server/dist/main.js', 'shell/dist/index.html', 'remote-create/dist/remoteEntry.js', 'remote-account/dist/remoteEntry.js', 'remote-auth/dist/remoteEntry.js']) {
+  for (const built of ['packages/contract/dist/index.js', 'packages/server/dist/main.js', 'shell/dist/index.html', 'remote-create/dist/current.json', 'remote-account/dist/current.json', 'remote-auth/dist/current.json']) {
     if (!existsSync(path.join(ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` (npm run test:e2e does)`);
   }
   // SIGNUP_LIMIT 0: every test signs up its own users, all from 127.0.0.1 (the limit itself is a server test).

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { baseUrl, phoneContext, screenshot, shownRoute, useBrowserPage, waitForPage } from '../src/browser';
+import { builtEntry, currentBuild } from '../src/builds';
 import { ROOT, startOwnServer, type RunningServer } from '../src/server';
 
 // The app as a phone gets it: compressed files, a web app manifest and icons, and a service
@@ -62,8 +63,12 @@ describe('compression', () => {
     { url: '/', file: 'shell/dist/index.html', type: /^text\/html/ },
     { url: '/main.js', file: 'shell/dist/main.js', type: /javascript/ },
     { url: `/${hashedScript('shell/dist')}`, file: `shell/dist/${hashedScript('shell/dist')}`, type: /javascript/ },
-    { url: '/remotes/create/remoteEntry.js', file: 'remote-create/dist/remoteEntry.js', type: /javascript/ },
-    { url: `/remotes/account/${hashedScript('remote-account/dist')}`, file: `remote-account/dist/${hashedScript('remote-account/dist')}`, type: /javascript/ },
+    { url: builtEntry('create'), file: `remote-create/dist/${currentBuild('create')}/remoteEntry.js`, type: /javascript/ },
+    {
+      url: `/remotes/account/${currentBuild('account')}/${hashedScript(`remote-account/dist/${currentBuild('account')}`)}`,
+      file: `remote-account/dist/${currentBuild('account')}/${hashedScript(`remote-account/dist/${currentBuild('account')}`)}`,
+      type: /javascript/,
+    },
     { url: '/manifest.webmanifest', file: 'shell/dist/manifest.webmanifest', type: /^application\/manifest\+json/ },
   ];
 
@@ -99,7 +104,7 @@ describe('compression', () => {
       });
       await page.goto(`${baseUrl()}/#/`);
       await waitForPage(page);
-      expect(scripts.map(([url]) => url)).toEqual(expect.arrayContaining(['/main.js', '/remotes/create/remoteEntry.js']));
+      expect(scripts.map(([url]) => url)).toEqual(expect.arrayContaining(['/main.js', builtEntry('create')]));
       // The file on disk each came from: compressed by the build (all but the smallest) means br on the wire.
       const onDisk = (url: string) => {
         const remote = /^\/remotes\/([a-z]+)\/(.+)$/.exec(url);
@@ -295,6 +300,7 @@ describe('the service worker', () => {
 });
 
 describe('a remote deployed on its own', () => {
+  const ADMIN_TOKEN = 'admin-token-for-the-installable-test';
   let webRoot: string;
   let server: RunningServer;
 
@@ -303,47 +309,70 @@ describe('a remote deployed on its own', () => {
     for (const app of ['shell', 'remote-create', 'remote-account', 'remote-auth']) {
       cpSync(path.join(ROOT, app, 'dist'), path.join(webRoot, app, 'dist'), { recursive: true, filter: (src) => !src.endsWith('.map') });
     }
-    server = await startOwnServer({ WEB_ROOT: webRoot, SEED_TEMPLATES: '0' });
+    server = await startOwnServer({ WEB_ROOT: webRoot, SEED_TEMPLATES: '0', ADMIN_TOKEN });
   }, 150000);
   afterAll(async () => {
     await server?.stop();
     rmSync(webRoot, { recursive: true, force: true });
   });
 
-  /** Redeploys remote-account's entry as a new build would: the script and its .br and .gz. */
-  function redeployAccount(marker: string): void {
-    const file = path.join(webRoot, 'remote-account', 'dist', 'remoteEntry.js');
-    const script = `${readFileSync(file, 'utf8')}\n;window.__accountBuild = ${JSON.stringify(marker)};\n`;
+  /**
+   * Deploys a new build of remote-create as a team would: its files in a folder of their own beside
+   * the build in use (here that build, whose entry also sets a marker), then `remotes set`.
+   */
+  async function deployCreate(marker: string, folder: string): Promise<void> {
+    const dist = path.join(webRoot, 'remote-create', 'dist');
+    cpSync(path.join(dist, currentBuild('create')), path.join(dist, folder), { recursive: true });
+    const file = path.join(dist, folder, 'remoteEntry.js');
+    const script = `${readFileSync(file, 'utf8')}\n;window.__createBuild = ${JSON.stringify(marker)};\n`;
     writeFileSync(file, script);
     writeFileSync(`${file}.br`, brotliCompressSync(script));
     writeFileSync(`${file}.gz`, gzipSync(script));
+    const res = await fetch(`${server.url}/admin/api/remotes/create/set`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `/remotes/create/${folder}/mf-manifest.json` }),
+    });
+    expect(await res.json()).toMatchObject({ rspCode: 0 });
   }
 
-  /** Starts the app on 关于 (a page of remote-account) and waits until that remote has run. */
-  const openAbout = async (page: Page) => {
-    await start(page, `${server.url}/#/pages/about/about`);
+  /** Starts the app on 首页 (remote-create's) and waits until that remote has run; the page's response. */
+  const openHome = async (page: Page) => {
+    const response = await start(page, `${server.url}/#/`);
     await page.waitForFunction(() => (window as { uni?: unknown }).uni !== undefined);
     await waitForPage(page);
     expect(await page.locator('.app-page[aria-hidden="false"] .app-page-error').count()).toBe(0);
+    return response;
   };
-  const build = (page: Page) => page.evaluate(() => (window as { __accountBuild?: string }).__accountBuild ?? null);
+  const build = (page: Page) => page.evaluate(() => (window as { __createBuild?: string }).__createBuild ?? null);
+  /** The remote-create entry the page itself preloads (plugins/first-route.ts: the registry's). */
+  const preloaded = (page: Page) =>
+    page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((link) => new URL(link.href).pathname).find((href) => href.endsWith('/remoteEntry.js')));
 
-  it('is picked up on the next start, though the worker had cached its entry', async () => {
+  it('is picked up on the next start, with the worker in control: the page itself comes from the network first, the cached copy only offline', async () => {
     const page = current.page();
-    await openAbout(page);
+    await openHome(page);
     await controlled(page);
-    await openAbout(page); // through the worker: the entry is cached now
+    const cachedStart = await openHome(page); // through the worker: the page and the entry are cached now
+    expect(cachedStart?.fromServiceWorker()).toBe(true);
     expect(await build(page)).toBe(null);
-    const cached = await page.evaluate(async () => (await (await caches.open('remote-entries')).keys()).map((r) => new URL(r.url).pathname));
-    expect(cached).toContain('/remotes/account/remoteEntry.js');
+    expect(await preloaded(page)).toBe(builtEntry('create'));
 
-    redeployAccount('v2');
-    await openAbout(page);
+    const folder = '1.0.1-00000000a2';
+    await deployCreate('v2', folder);
+    const next = await openHome(page);
+    expect(next?.fromServiceWorker()).toBe(true);
+    // The page as the server makes it now (a copy kept from before would preload the earlier build), and the new build running.
+    expect(await preloaded(page)).toBe(`/remotes/create/${folder}/remoteEntry.js`);
     expect(await build(page)).toBe('v2');
+    const cached = await page.evaluate(async () => (await (await caches.open('remote-entries')).keys()).map((r) => new URL(r.url).pathname));
+    expect(cached).toContain(`/remotes/create/${folder}/remoteEntry.js`);
 
-    // Offline, the last entry seen is what starts.
+    // Offline, the last page and entry seen are what starts.
     await current.context().setOffline(true);
-    await openAbout(page);
+    const offline = await openHome(page);
+    expect(offline?.fromServiceWorker()).toBe(true);
+    expect(await preloaded(page)).toBe(`/remotes/create/${folder}/remoteEntry.js`);
     expect(await build(page)).toBe('v2');
     await current.context().setOffline(false);
   }, 120000);

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import S3rver from 's3rver';
 import { openTab, registerInBrowser, uniquePhone } from '../src/account';
 import { baseUrl, screenshot, shownRoute, useBrowserPage, waitForPage } from '../src/browser';
+import { builtEntry } from '../src/builds';
 import { drawPicture, shownPage } from '../src/create';
 import { startServer, type RunningServer } from '../src/server';
 
@@ -32,9 +33,9 @@ beforeAll(async () => {
   remotes = { url: baseUrl() };
   app = await startServer({
     SEED_TEMPLATES: '0',
-    REMOTE_CREATE_URL: `${remotes.url}/remotes/create/remoteEntry.js`,
-    REMOTE_ACCOUNT_URL: `${remotes.url}/remotes/account/remoteEntry.js`,
-    REMOTE_AUTH_URL: `${remotes.url}/remotes/auth/remoteEntry.js`,
+    REMOTE_CREATE_URL: `${remotes.url}${builtEntry('create')}`,
+    REMOTE_ACCOUNT_URL: `${remotes.url}${builtEntry('account')}`,
+    REMOTE_AUTH_URL: `${remotes.url}${builtEntry('auth')}`,
     S3_ENDPOINT: s3Origin,
     S3_BUCKET: BUCKET,
     S3_ACCESS_KEY_ID: 'S3RVER',
@@ -136,7 +137,7 @@ describe('remotes and store on other origins, under the Content Security Policy'
 
     // Each remote came from its own origin, and nothing was blocked.
     for (const name of ['create', 'account', 'auth']) {
-      expect(scripts).toContain(`${remotes.url}/remotes/${name}/remoteEntry.js`);
+      expect(scripts).toContain(`${remotes.url}${builtEntry(name)}`);
     }
     expect(violations).toEqual([]);
   }, 240000);

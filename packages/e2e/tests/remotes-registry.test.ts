@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { phoneContext, screenshot, useBrowserPage, waitForPage } from '../src/browser';
+import { buildDir as currentBuildDir } from '../src/builds';
 import { shownPage } from '../src/create';
 import { ROOT, startServer, type RunningServer } from '../src/server';
 
@@ -23,7 +24,7 @@ let hostOrigin: string;
 /** The built remote-account, copied with one visible change (a label of 关于) and version 1.0.1. */
 function anotherBuild(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-remote-build-'));
-  cpSync(path.join(ROOT, 'remote-account', 'dist'), dir, { recursive: true });
+  cpSync(currentBuildDir('account'), dir, { recursive: true });
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.js'))) {
     const text = readFileSync(path.join(dir, file), 'utf8');
     if (text.includes('应用版本')) writeFileSync(path.join(dir, file), text.replaceAll('应用版本', NEW_LABEL));

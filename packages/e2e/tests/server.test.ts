@@ -1,23 +1,21 @@
 import http from 'node:http';
 import { baseUrl } from '../src/browser';
+import { builtEntry } from '../src/builds';
 
 /** The real server process as the browser sees it (the server's own suite covers the details). */
 describe('the server behind the apps', () => {
-  it('says where each remote lives', async () => {
+  it('says where each remote lives: its current build\'s folder', async () => {
     const res = await fetch(`${baseUrl()}/remotes.json`);
-    expect(await res.json()).toEqual({
-      create: '/remotes/create/remoteEntry.js',
-      account: '/remotes/account/remoteEntry.js',
-      auth: '/remotes/auth/remoteEntry.js',
-    });
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.json()).toEqual({ create: builtEntry('create'), account: builtEntry('account'), auth: builtEntry('auth') });
   });
 
-  it('serves the remote entries with CORS and without long caching', async () => {
+  it('serves the remote entries with CORS, cached for good (a build\'s folder never changes: a new build is a new folder)', async () => {
     for (const name of ['create', 'account', 'auth']) {
-      const res = await fetch(`${baseUrl()}/remotes/${name}/remoteEntry.js`);
+      const res = await fetch(`${baseUrl()}${builtEntry(name)}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
-      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     }
   });
 

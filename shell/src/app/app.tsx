@@ -5,9 +5,14 @@ import type { PageLoader } from './page-loader';
 import { OfflineNotice } from './offline-notice';
 import { PageHost } from './page-host';
 import { AppTabBar } from './tab-bar';
+import { UpdateBar } from './update-bar';
+import type { UpdateCheck } from './update-ready';
 
-/** The frame: every mounted page (only the top one shown) and, on tab pages, the tab bar. */
-export function App({ stack, loader }: { stack: PageStack; loader: PageLoader }) {
+/**
+ * The frame: every mounted page (only the top one shown), on tab pages the tab bar, and the
+ * notices over it (offline; a new version of a remote ready for the next start).
+ */
+export function App({ stack, loader, updates }: { stack: PageStack; loader: PageLoader; updates: UpdateCheck }) {
   const { stack: open, mounted } = useSyncExternalStore(stack.subscribe, stack.getState);
   const top = open[open.length - 1];
 
@@ -34,6 +39,8 @@ export function App({ stack, loader }: { stack: PageStack; loader: PageLoader })
       ))}
       {top?.page.tab && <AppTabBar activeRoute={top.page.route} />}
       <OfflineNotice onReconnect={onReconnect} />
+      {/* Each page shown (a tab switch, a move, back) is a safe moment to ask. */}
+      <UpdateBar check={updates} moment={top ? String(top.id) : undefined} />
     </div>
   );
 }

@@ -31,4 +31,19 @@ describe('fetchRemoteEntries', () => {
     await fetchRemoteEntries(origin);
     expect(localStorage.getItem('app.deviceId')).toMatch(/^[0-9a-f]{32}$/);
   });
+
+  it('falls back to the entries it last read (builds live in folders of their own), else to the fixed defaults', async () => {
+    global.fetch = jest.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    expect((await fetchRemoteEntries(origin)).create).toBe(`${origin}/remotes/create/remoteEntry.js`);
+    global.fetch = jest.fn(async () => ({
+      ok: true,
+      json: async () => ({ create: '/remotes/create/1.0.0-aaaaaaaaaa/remoteEntry.js', account: '/remotes/account/1.0.0-bbbbbbbbbb/remoteEntry.js', auth: '/remotes/auth/1.0.0-cccccccccc/remoteEntry.js' }),
+    })) as unknown as typeof fetch;
+    const read = await fetchRemoteEntries(origin);
+    global.fetch = jest.fn(async () => ({ ok: false, json: async () => ({}) })) as unknown as typeof fetch;
+    expect(await fetchRemoteEntries(origin)).toEqual(read);
+    expect(read.create).toBe(`${origin}/remotes/create/1.0.0-aaaaaaaaaa/remoteEntry.js`);
+  });
 });

@@ -35,9 +35,27 @@ export function deviceId(): string | undefined {
   }
 }
 
+const LAST_ENTRIES_KEY = 'app.remoteEntries';
+
+/**
+ * The entries /remotes.json last answered in this browser, else defaultEntries: each remote build
+ * is served from a folder of its own (`/remotes/<name>/<version>-<hash>/`), so the last builds seen
+ * — whose files the service worker may hold — are a better guess offline than a fixed address.
+ */
+function lastEntries(origin: string): RemoteEntries {
+  const fallback = defaultEntries(origin);
+  try {
+    const saved = JSON.parse(localStorage.getItem(LAST_ENTRIES_KEY) ?? '{}') as Partial<Record<RemoteName, unknown>>;
+    const pick = (name: RemoteName) => (typeof saved[name] === 'string' && saved[name] ? (saved[name] as string) : fallback[name]);
+    return { create: pick('create'), account: pick('account'), auth: pick('auth') };
+  } catch {
+    return fallback;
+  }
+}
+
 /** Reads the remotes' entry URLs at run time, so each remote can be deployed on its own. */
 export async function fetchRemoteEntries(origin = window.location.origin): Promise<RemoteEntries> {
-  const fallback = defaultEntries(origin);
+  const fallback = lastEntries(origin);
   try {
     const device = deviceId();
     const res = await fetch(`${origin}/remotes.json${device ? `?device=${encodeURIComponent(device)}` : ''}`, { cache: 'no-cache' });
@@ -45,7 +63,13 @@ export async function fetchRemoteEntries(origin = window.location.origin): Promi
     const body = (await res.json()) as Partial<RemoteEntries>;
     const pick = (name: RemoteName) =>
       typeof body[name] === 'string' && body[name] ? new URL(body[name]!, `${origin}/`).href : fallback[name];
-    return { create: pick('create'), account: pick('account'), auth: pick('auth') };
+    const entries = { create: pick('create'), account: pick('account'), auth: pick('auth') };
+    try {
+      localStorage.setItem(LAST_ENTRIES_KEY, JSON.stringify(entries));
+    } catch {
+      // No storage (private mode): the fixed defaults offline.
+    }
+    return entries;
   } catch {
     return fallback;
   }

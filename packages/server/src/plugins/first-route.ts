@@ -3,24 +3,43 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ServerConfig } from '../config.js';
 
 /**
  * The shell's index.html as sent for `/`: with `<link rel="preload">` for what the first route
  * (首页, remote-create's `./Home`) needs — the shell's own start chunks, the remote's entry and the
  * chunks of that exposed module —
  * so the browser fetches them while the shell's own scripts load, instead of one after the other
- * (docs/architecture.md "Front end"). The chunks' names come from the remote's build
- * (`preload.json`, written by webpack.config.base.ts); a remote on another origin gets its entry
+ * (docs/architecture.md "Front end"). The entry is the one the registry names now (so the page
+ * follows a deploy or a rollback without a restart); the chunks' names come from that build's
+ * `preload.json` (written by webpack.config.base.ts); a remote on another origin gets its entry
  * preloaded only (its chunk names are its own deployment's).
  */
 export const FIRST_ROUTE_REMOTE = 'create';
 export const FIRST_ROUTE_MODULE = './Home';
 
-/** Where `remote-<name>/dist` is served when its URL is the default one (plugins/static-apps). */
-function localDist(config: Pick<ServerConfig, 'webRoot' | 'remoteUrls'>): string | null {
-  const url = config.remoteUrls[FIRST_ROUTE_REMOTE];
-  return url === `/remotes/${FIRST_ROUTE_REMOTE}/remoteEntry.js` ? path.join(config.webRoot, `remote-${FIRST_ROUTE_REMOTE}`, 'dist') : null;
+/** Where the first route's remote is, as the page for `/` needs it. */
+export interface FirstRouteRemote {
+  /** The served front end (plugins/static-apps: `remote-<name>/dist` under `/remotes/<name>/`). */
+  webRoot: string;
+  /**
+   * The remote's remoteEntry.js as the registry names it for everyone: the stable build. During a
+   * canary a device in it preloads the stable build's entry all the same — the page is the same
+   * for every device, since the device id lives in the browser's localStorage, which a page
+   * request does not carry — and then fetches its canary build's own files (an extra entry and
+   * chunks for the few devices in a canary, never a mix: the shell registers what /remotes.json
+   * answers for the device).
+   */
+  entry: () => string;
+}
+
+/** The build folder a remoteEntry.js served by this server comes from (plugins/static-apps), or null. */
+function localDist(webRoot: string, entry: string): string | null {
+  const prefix = `/remotes/${FIRST_ROUTE_REMOTE}/`;
+  if (!entry.startsWith(prefix) || !entry.endsWith('/remoteEntry.js')) return null;
+  // `<version>-<hash>/`, or nothing for a build made before builds had folders: never a way out of dist.
+  const folder = entry.slice(prefix.length, -'remoteEntry.js'.length);
+  if (folder !== '' && !/^[\w-][\w.-]*\/$/.test(folder)) return null;
+  return path.join(webRoot, `remote-${FIRST_ROUTE_REMOTE}`, 'dist', folder);
 }
 
 /** The plain script file names under `name` in a build's preload.json (none when it has no such list). */
@@ -40,13 +59,13 @@ async function listed(dist: string, name: string): Promise<string[]> {
  * provides, which its entry would only ask for once it runs), then the remote's entry and the
  * exposed module's chunks (same folder as the entry).
  */
-export async function firstRouteScripts(shellDist: string, config: Pick<ServerConfig, 'webRoot' | 'remoteUrls'>): Promise<string[]> {
+export async function firstRouteScripts(shellDist: string, remote: FirstRouteRemote): Promise<string[]> {
   const shell = (await listed(shellDist, 'start')).map((file) => `/${file}`);
-  const entry = config.remoteUrls[FIRST_ROUTE_REMOTE];
-  const dist = localDist(config);
+  const entry = remote.entry();
+  const dist = localDist(remote.webRoot, entry);
   const base = entry.slice(0, entry.lastIndexOf('/') + 1);
-  const remote = dist ? (await listed(dist, FIRST_ROUTE_MODULE)).map((file) => `${base}${file}`) : [];
-  return [...shell, entry, ...remote];
+  const chunks = dist ? (await listed(dist, FIRST_ROUTE_MODULE)).map((file) => `${base}${file}`) : [];
+  return [...shell, entry, ...chunks];
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -90,7 +109,7 @@ interface Rendered {
  */
 export function firstRouteHandler(
   shellDist: string,
-  config: Pick<ServerConfig, 'webRoot' | 'remoteUrls'>,
+  remote: FirstRouteRemote,
   firstData: () => Promise<unknown> = async () => undefined,
   onDataError: (err: unknown) => void = () => undefined,
 ) {
@@ -103,7 +122,7 @@ export function firstRouteHandler(
         return undefined;
       }),
       readFile(path.join(shellDist, 'index.html'), 'utf8'),
-      firstRouteScripts(shellDist, config),
+      firstRouteScripts(shellDist, remote),
     ]);
     const html = withPreloads(index, scripts, data);
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;

@@ -64,7 +64,7 @@ declare module 'fastify' {
  */
 export const remotesRegistry = appPlugin('remotes-registry', async (app) => {
   const { config } = app;
-  await seedRegistry(app.db, await initialBuilds(app));
+  await seedRegistry(app.db, await initialBuilds(app), app.database.engine === 'postgres');
 
   let states = await currentStates(app.db);
   let latest = Math.max(0, ...states.map((s) => s.releaseId));
@@ -157,23 +157,41 @@ export const remotesRegistry = appPlugin('remotes-registry', async (app) => {
 });
 
 /**
- * The first value of each remote: REMOTE_*_URL, else the copy this server hosts. Its version is
- * read from the manifest beside it when that is one of this server's own builds.
+ * The first value of each remote: REMOTE_*_URL, else the copy this server hosts — its current
+ * build's folder (dist/current.json, written by the build: webpack.config.base.ts), or dist
+ * itself for a build made before builds had folders. Its version is read from the manifest beside it.
  */
 async function initialBuilds(app: FastifyInstance): Promise<Record<RemoteName, Build & { setBy: string }>> {
   const builds = {} as Record<RemoteName, Build & { setBy: string }>;
   for (const name of REMOTE_NAMES) {
     const url = app.config.remoteUrls[name];
     const variable = `REMOTE_${name.toUpperCase()}_URL`;
-    const own = url === `/remotes/${name}/remoteEntry.js`;
-    builds[name] = { url, entry: url, version: own ? await localVersion(app.config.webRoot, name) : '', setBy: own ? 'default' : variable };
+    if (url !== `/remotes/${name}/remoteEntry.js`) {
+      builds[name] = { url, entry: url, version: '', setBy: variable };
+      continue;
+    }
+    const dist = path.join(app.config.webRoot, `remote-${name}`, 'dist');
+    const folder = await currentBuild(dist);
+    const entry = folder ? `/remotes/${name}/${folder}/remoteEntry.js` : url;
+    builds[name] = { url: entry, entry, version: await localVersion(folder ? path.join(dist, folder) : dist), setBy: 'default' };
   }
   return builds;
 }
 
-async function localVersion(webRoot: string, name: RemoteName): Promise<string> {
+/** The folder of a remote's current build, as dist/current.json names it; undefined when there is none. */
+export async function currentBuild(dist: string): Promise<string | undefined> {
   try {
-    const manifest = JSON.parse(await readFile(path.join(webRoot, `remote-${name}`, 'dist', 'mf-manifest.json'), 'utf8')) as {
+    const { build } = JSON.parse(await readFile(path.join(dist, 'current.json'), 'utf8')) as { build?: unknown };
+    // A folder name, nothing that could reach outside dist.
+    return typeof build === 'string' && /^[\w.-]+$/.test(build) && !build.startsWith('.') ? build : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function localVersion(build: string): Promise<string> {
+  try {
+    const manifest = JSON.parse(await readFile(path.join(build, 'mf-manifest.json'), 'utf8')) as {
       metaData?: { buildInfo?: { buildVersion?: unknown } };
     };
     const version = manifest.metaData?.buildInfo?.buildVersion;

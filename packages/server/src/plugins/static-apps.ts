@@ -5,12 +5,14 @@ import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { REMOTE_NAMES, TEMPLATE_PAGE_SIZE } from '@app/contract';
 import { galleryPage } from '../modules/templates/templates.js';
-import { firstRouteHandler } from './first-route.js';
+import { FIRST_ROUTE_REMOTE, firstRouteHandler } from './first-route.js';
 
 /**
  * Serves the built front end from `config.webRoot`: the shell at `/` (its page with the first
  * route's preloads: ./first-route; its service worker `/sw.js`, web app manifest and icons), each
- * remote under `/remotes/<name>/` (with CORS, so a shell on another origin can load it). A dist folder that is
+ * remote under `/remotes/<name>/` (with CORS, so a shell on another origin can load it): every build
+ * kept in its dist, each in its own folder (`/remotes/<name>/<version>-<hash>/remoteEntry.js`), so a
+ * tab opened before a deploy or a rollback still finds its files. A dist folder that is
  * missing is skipped with a warning; without the shell, `/` explains how to build it.
  */
 export const staticApps: FastifyPluginAsync = async (app) => {
@@ -28,7 +30,8 @@ export const staticApps: FastifyPluginAsync = async (app) => {
     // The page carries 首页's first page of templates, as the list call would answer it (all categories).
     const page = firstRouteHandler(
       shellDist,
-      app.config,
+      // The registry's stable build of the first route's remote (plugins/remotes-registry).
+      { webRoot, entry: () => app.remotes.states().find((state) => state.name === FIRST_ROUTE_REMOTE)?.entry ?? app.config.remoteUrls[FIRST_ROUTE_REMOTE] },
       async () => ({ templates: await galleryPage(app.db, app.config, undefined, 1, TEMPLATE_PAGE_SIZE) }),
       (err) => app.log.warn({ err }, 'the page for / goes without its templates'),
     );
@@ -76,13 +79,22 @@ const COMMON_OPTIONS = {
 const HASHED_NAME = /(?:^|[.\-_])[0-9a-f]{8,}\./i;
 
 /**
- * Only a content-hashed file may be cached for good: its name changes with its content.
- * Everything else — index.html, remoteEntry.js, and the shell's unhashed entry chunk (federated
- * apps cannot hash `output.filename`) — names hashed files, so it must be revalidated (ETag) each time.
+ * A remote build's own folder, `remote-<name>/dist/<version>-<hash>/` (webpack.config.base.ts
+ * names it after a hash of all its files): nothing in it ever changes.
+ */
+const BUILD_FOLDER = /[\\/]remote-[a-z]+[\\/]dist[\\/]\d+\.\d+\.\d+[^\\/]*-[0-9a-f]{10}[\\/]/;
+
+/**
+ * Only what cannot change may be cached for good: a content-hashed file (its name changes with
+ * its content), and every file of a remote's build folder — remoteEntry.js and mf-manifest.json
+ * too, since a new build is a new folder; what changes is which folder the registry names, and
+ * /remotes.json is never cached. Everything else — index.html, the shell's unhashed entry chunk
+ * (federated apps cannot hash `output.filename`), a remote built before builds had folders —
+ * names hashed files, so it must be revalidated (ETag) each time.
  */
 export function setCacheHeaders(reply: FastifyReply, filePath: string): void {
-  const hashed = HASHED_NAME.test(path.basename(filePath));
-  reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+  const immutable = HASHED_NAME.test(path.basename(filePath)) || BUILD_FOLDER.test(filePath);
+  reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
 function isDirectory(dir: string): boolean {

@@ -1,12 +1,14 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { TEMPLATE_PAGE_SIZE } from '@app/contract';
+import { changeRemote } from '../../src/modules/remotes/registry.js';
 import { addTemplate } from '../../src/modules/templates/templates.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { makeTempDir, removeTempDirs, writeFiles } from '../helpers/temp-dirs.js';
 
 // The page sent for `/` preloads what the first route (remote-create's ./Home) needs, named by the
-// remote's own build (preload.json), so those requests start beside the shell's instead of after it.
+// remote's own build (preload.json), so those requests start beside the shell's instead of after it;
+// which build is the registry's (plugins/remotes-registry), so the page follows a deploy and a rollback.
 
 const INDEX = '<!doctype html><html><head><title>shell</title><script defer src="main.js"></script></head><body><div id="root"></div></body></html>';
 const PRELOAD_LIST = {
@@ -19,6 +21,12 @@ async function appWith(files: Record<string, string>, env: Record<string, string
   writeFiles(webRoot, { 'shell/dist/index.html': INDEX, 'remote-create/dist/remoteEntry.js': 'var remoteCreate;', ...files });
   const { app } = await buildTestApp({ WEB_ROOT: webRoot, ...env });
   return app;
+}
+
+/** A registry change as `remotes set` makes it once the gate has passed (the gate is tested on its own: test/routes/admin/remotes.test.ts). */
+async function setCreate(app: FastifyInstance, entry: string, percent?: number): Promise<void> {
+  await changeRemote(app.db, 'create', { kind: 'set', build: { url: entry, entry, version: '' }, percent }, 'test', false);
+  await app.remotes.refresh();
 }
 
 const preloads = (html: string) => [...html.matchAll(/<link rel="preload" as="script" href="([^"]*)">/g)].map((m) => m[1]);
@@ -80,12 +88,59 @@ describe('the page for / (the first route\'s preloads)', () => {
   });
 
   it('preloads the entry of a remote deployed on its own origin (its chunk names are that deployment\'s)', async () => {
-    const app = await appWith(
-      { 'remote-create/dist/preload.json': JSON.stringify(PRELOAD_LIST) },
-      { REMOTE_CREATE_URL: 'https://create.example.com/v2/remoteEntry.js' },
-    );
+    const app = await appWith({ 'remote-create/dist/preload.json': JSON.stringify(PRELOAD_LIST) });
+    await setCreate(app, 'https://create.example.com/v2/remoteEntry.js');
     expect(preloads((await app.inject({ method: 'GET', url: '/' })).body)).toEqual(['https://create.example.com/v2/remoteEntry.js']);
     await app.close();
+  });
+});
+
+describe('the page for / follows the registry', () => {
+  afterAll(removeTempDirs);
+
+  const OLD = '1.0.0-0123456789';
+  const NEW = '1.1.0-abcdef0123';
+  const build = (folder: string, home: string) => ({
+    [`remote-create/dist/${folder}/remoteEntry.js`]: 'var remoteCreate;',
+    [`remote-create/dist/${folder}/preload.json`]: JSON.stringify({ './Home': [home] }),
+  });
+
+  it('preloads the build the registry names — after a set, after another, after a rollback — and the stable build during a canary', async () => {
+    const app = await appWith({
+      ...build(OLD, 'home.11111111.js'),
+      ...build(NEW, 'home.22222222.js'),
+      'remote-create/dist/current.json': JSON.stringify({ build: OLD }),
+    });
+    try {
+      const remote = async () => preloads((await app.inject({ method: 'GET', url: '/' })).body);
+      // (Seeding the registry with dist/current.json's build: static-apps.test.ts.)
+      await setCreate(app, `/remotes/create/${OLD}/remoteEntry.js`);
+      expect(await remote()).toEqual([`/remotes/create/${OLD}/remoteEntry.js`, `/remotes/create/${OLD}/home.11111111.js`]);
+
+      await setCreate(app, `/remotes/create/${NEW}/remoteEntry.js`);
+      expect(await remote()).toEqual([`/remotes/create/${NEW}/remoteEntry.js`, `/remotes/create/${NEW}/home.22222222.js`]);
+
+      await changeRemote(app.db, 'create', { kind: 'rollback' }, 'test', false);
+      await app.remotes.refresh();
+      expect(await remote()).toEqual([`/remotes/create/${OLD}/remoteEntry.js`, `/remotes/create/${OLD}/home.11111111.js`]);
+
+      // A canary device is not known from the page request (its id is in the browser's storage):
+      // everyone's page preloads the stable build; a device in the canary fetches its own.
+      await setCreate(app, `/remotes/create/${NEW}/remoteEntry.js`, 50);
+      expect(await remote()).toEqual([`/remotes/create/${OLD}/remoteEntry.js`, `/remotes/create/${OLD}/home.11111111.js`]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('reads no preload list outside the remote\'s dist, whatever the registry names', async () => {
+    const app = await appWith({ 'remote-create/secret/preload.json': JSON.stringify({ './Home': ['stolen.12345678.js'] }) });
+    try {
+      await setCreate(app, '/remotes/create/../secret/remoteEntry.js');
+      expect(preloads((await app.inject({ method: 'GET', url: '/' })).body)).toEqual(['/remotes/create/../secret/remoteEntry.js']);
+    } finally {
+      await app.close();
+    }
   });
 });
 

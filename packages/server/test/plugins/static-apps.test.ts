@@ -188,6 +188,72 @@ describe('static apps', () => {
     });
   });
 
+  describe('with builds of a remote in folders of their own', () => {
+    const A = '1.0.0-aaaaaaaaaa';
+    const B = '1.0.1-bbbbbbbbbb';
+    const C = '1.0.2-cccccccccc';
+    let webRoot: string;
+    const build = (folder: string) => ({
+      [`remote-create/dist/${folder}/remoteEntry.js`]: `var remoteCreate; /* ${folder} */`,
+      [`remote-create/dist/${folder}/mf-manifest.json`]: JSON.stringify({ metaData: { buildInfo: { buildVersion: folder.split('-')[0] } } }),
+      ...withCompressed(`remote-create/dist/${folder}/__federation_expose_Home.0f0f0f0f.js`, `${CHUNK} /* ${folder} */`),
+    });
+    const current = (folder: string) => writeFiles(webRoot, { 'remote-create/dist/current.json': JSON.stringify({ build: folder }) });
+    const entryOfCreate = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/remotes.json' })).json().create as string;
+
+    beforeAll(() => {
+      webRoot = makeTempDir();
+      writeFiles(webRoot, { 'shell/dist/index.html': INDEX, ...build(A), ...build(B) });
+    });
+
+    it('serves every kept build, the current one named by the registry, each file of a build cached for good', async () => {
+      current(B);
+      const { app } = await buildTestApp({ WEB_ROOT: webRoot });
+      try {
+        // The earlier tests' plain dist was this server's own build: the registry moves to the current folder.
+        expect(await entryOfCreate(app)).toBe(`/remotes/create/${B}/remoteEntry.js`);
+        expect(app.remotes.states().find((state) => state.name === 'create')).toMatchObject({ version: '1.0.1', setBy: 'default' });
+        for (const folder of [A, B]) {
+          for (const file of ['remoteEntry.js', 'mf-manifest.json', '__federation_expose_Home.0f0f0f0f.js']) {
+            const res = await app.inject({ method: 'GET', url: `/remotes/create/${folder}/${file}`, headers: { 'accept-encoding': 'br', origin: 'https://shell.example.com' } });
+            expect([folder, file, res.statusCode, res.headers['cache-control'], res.headers['access-control-allow-origin']]).toEqual([folder, file, 200, IMMUTABLE, '*']);
+          }
+          const chunk = await app.inject({ method: 'GET', url: `/remotes/create/${folder}/__federation_expose_Home.0f0f0f0f.js`, headers: { 'accept-encoding': 'br' } });
+          expect(chunk.headers['content-encoding']).toBe('br');
+          expect(brotliDecompressSync(chunk.rawPayload).toString()).toBe(`${CHUNK} /* ${folder} */`);
+        }
+        // What is not a build's own file is still revalidated each time.
+        expect((await app.inject({ method: 'GET', url: '/remotes/create/current.json' })).headers['cache-control']).toBe('no-cache');
+        expect((await app.inject({ method: 'GET', url: `/remotes/create/${B}/missing.js` })).statusCode).toBe(404);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('moves to a new build of its own at a restart, keeping the earlier ones served, but never over a choice made with `remotes`', async () => {
+      writeFiles(webRoot, build(C));
+      current(C);
+      let { app } = await buildTestApp({ WEB_ROOT: webRoot });
+      try {
+        expect(await entryOfCreate(app)).toBe(`/remotes/create/${C}/remoteEntry.js`);
+        // A tab opened on an earlier build still loads its files.
+        expect((await app.inject({ method: 'GET', url: `/remotes/create/${A}/__federation_expose_Home.0f0f0f0f.js` })).statusCode).toBe(200);
+        // Rolled back: to the build before, whose files are still there.
+        await app.remotes.rollback('create', 'admin');
+        expect(await entryOfCreate(app)).toBe(`/remotes/create/${B}/remoteEntry.js`);
+      } finally {
+        await app.close();
+      }
+      // A restart after an operator's rollback keeps the operator's choice.
+      ({ app } = await buildTestApp({ WEB_ROOT: webRoot }));
+      try {
+        expect(await entryOfCreate(app)).toBe(`/remotes/create/${B}/remoteEntry.js`);
+      } finally {
+        await app.close();
+      }
+    });
+  });
+
   describe('before the front end is built', () => {
     let app: FastifyInstance;
     let logs: () => Record<string, unknown>[];

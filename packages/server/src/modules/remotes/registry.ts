@@ -70,13 +70,32 @@ function stateOf(row: ReleaseRow & { set_by: string }): RemoteState {
  * Writes the first value of each remote not yet in the registry (REMOTE_*_URL, or the copy this
  * server hosts). Several processes starting at once write one row each at most: the insert into
  * `remotes` decides, and a loser's release row is removed with its transaction.
+ *
+ * A remote whose value is still this server's own build (set by `default`: nobody has set, promoted
+ * or rolled it back since) moves to this server's current build when that is another folder — a
+ * rebuild and restart (`npm run build && npm start`) runs the new build, as before builds had
+ * folders — as a `set` row, so `remotes rollback` returns to the previous build. What a person
+ * chose is left alone.
  */
-export async function seedRegistry(db: Db, initial: Record<RemoteName, Build & { setBy: string }>): Promise<void> {
+export async function seedRegistry(db: Db, initial: Record<RemoteName, Build & { setBy: string }>, notify = false): Promise<void> {
   for (const name of REMOTE_NAMES) {
     await db.transaction(async (tx) => {
-      const exists = rowsOf(await tx.execute(sql`SELECT 1 FROM remotes WHERE name = ${name}`));
-      if (exists.length > 0) return;
       const { url, entry, version, setBy } = initial[name];
+      const [locked] = rowsOf<{ id: string }>(await tx.execute(sql`SELECT release_id::text AS id FROM remotes WHERE name = ${name} FOR UPDATE`));
+      if (locked) {
+        if (setBy !== 'default') return;
+        const [current] = rowsOf<ReleaseRow & { set_by: string }>(
+          await tx.execute(sql`SELECT ${RELEASE_COLUMNS}, r.set_by FROM remote_releases r WHERE r.id = ${locked.id}::bigint`),
+        );
+        if (!current || current.set_by !== 'default' || current.canary_url !== null || current.entry === entry) return;
+        const [release] = rowsOf<{ id: string }>(
+          await tx.execute(sql`INSERT INTO remote_releases (name, action, url, entry, version, set_by)
+            VALUES (${name}, 'set', ${url}, ${entry}, ${version || null}, ${setBy}) RETURNING id::text AS id`),
+        );
+        await tx.execute(sql`UPDATE remotes SET release_id = ${release!.id}::bigint WHERE name = ${name}`);
+        if (notify) await tx.execute(sql`SELECT pg_notify(${REMOTES_CHANNEL}, ${name})`);
+        return;
+      }
       const [release] = rowsOf<{ id: string }>(
         await tx.execute(sql`INSERT INTO remote_releases (name, action, url, entry, version, set_by)
           VALUES (${name}, 'initial', ${url}, ${entry}, ${version || null}, ${setBy}) RETURNING id::text AS id`),
