@@ -10,7 +10,8 @@ import { firstRouteHandler } from './first-route.js';
 /**
  * Serves the built front end from `config.webRoot`: the shell at `/` (its page with the first
  * route's preloads: ./first-route; its service worker `/sw.js`, web app manifest and icons), each
- * remote under `/remotes/<name>/` (with CORS, so a shell on another origin can load it). A dist folder that is
+ * remote under `/remotes/<name>/` (with CORS, so a shell on another origin can load it; its
+ * exposed modules' types, @mf-types.zip and @mf-types.d.ts, beside its mf-manifest.json). A dist folder that is
  * missing is skipped with a warning; without the shell, `/` explains how to build it.
  */
 export const staticApps: FastifyPluginAsync = async (app) => {
@@ -68,7 +69,12 @@ const COMMON_OPTIONS = {
   // first), the file itself to one that accepts neither; `Vary: Accept-Encoding` on all of them.
   preCompressed: true,
   cacheControl: false, // set per file by setCacheHeaders
-  setHeaders: setCacheHeaders,
+  setHeaders: (reply: FastifyReply, filePath: string) => {
+    setCacheHeaders(reply, filePath);
+    // A remote's types (@mf-types.d.ts beside its mf-manifest.json; webpack.config.base.ts):
+    // by extension `.ts` would be sent as an MPEG transport stream.
+    if (filePath.endsWith('.d.ts')) reply.header('content-type', 'text/plain; charset=utf-8');
+  },
   decorateReply: false, // several instances; nothing here uses reply.sendFile
 } satisfies Partial<FastifyStaticOptions>;
 
