@@ -74,21 +74,38 @@ function installed(name: string): string {
   return (require(`${name}/package.json`) as { version: string }).version;
 }
 
-/** A singleton at the installed version (stated here: some packages that import it don't declare it). */
+/**
+ * A singleton at the installed version (stated here: some packages that import it don't declare
+ * it). `@app/shared`'s version is its API's (shared/api.json, checked by shared/src/api.test.ts):
+ * a remote built against a newer minor requires `^1.<newer>`, which the registry's gate and the
+ * federation runtime refuse against an older shell.
+ */
 function singleton(pkg: string) {
   return { singleton: true, requiredVersion: `^${installed(pkg)}` };
 }
 
-export const SHARED = {
-  react: singleton('react'),
-  'react/': singleton('react'),
-  'react-dom': singleton('react-dom'),
-  'react-dom/': singleton('react-dom'),
-  '@tanstack/react-query': singleton('@tanstack/react-query'),
-  '@app/shared': singleton('@app/shared'),
-  '@app/shared/kit': singleton('@app/shared'),
-  '@app/shared/kit/more': singleton('@app/shared'),
-};
+/**
+ * The shared modules. The shell provides them all (`@app/shared/kit/more` too, though it loads
+ * only on demand: its provider is registered at start, its chunk fetched on first use). The
+ * remotes only consume them (`import: false`): a remote has no copy of its own to fall back on,
+ * so it never brings a second React, query cache or @app/shared into the page, and it builds none
+ * of their chunks. Their mf-manifest.json still lists each with its requiredVersion, which the
+ * registry's gate checks against the shell's.
+ */
+export function sharedModules(remote: boolean) {
+  const shared = {
+    react: singleton('react'),
+    'react/': singleton('react'),
+    'react-dom': singleton('react-dom'),
+    'react-dom/': singleton('react-dom'),
+    '@tanstack/react-query': singleton('@tanstack/react-query'),
+    '@app/shared': singleton('@app/shared'),
+    '@app/shared/kit': singleton('@app/shared'),
+    '@app/shared/kit/more': singleton('@app/shared'),
+  };
+  if (!remote) return shared;
+  return Object.fromEntries(Object.entries(shared).map(([name, rule]) => [name, { ...rule, import: false as const }]));
+}
 
 /** `{ create: ['./Home', …], … }`: what the shell loads from each remote. */
 function remotePages(): Record<string, string[]> {
@@ -194,7 +211,7 @@ export function createWebpackConfig(options: AppOptions) {
           exposes: options.exposes,
           // Remotes are registered at run time from /remotes.json, never baked in.
           remotes: {},
-          shared: SHARED,
+          shared: sharedModules(!!options.exposes),
           shareStrategy: 'loaded-first',
           // One copy of the federation runtime in the page: the shell puts its own on a global and
           // the remotes use that one (remotes only ever run inside the shell). The plugin is given
@@ -203,8 +220,25 @@ export function createWebpackConfig(options: AppOptions) {
           ...(options.exposes
             ? { experiments: { externalRuntime: true } }
             : { runtimePlugins: [injectRuntimePlugin()] }),
-          // Types of the exposed modules: not yet (tsc over each remote doubles its build time).
-          dts: false,
+          // Types of the exposed modules, for teams outside this repository and the federation
+          // devtools: a remote's production build writes @mf-types.zip (its exposes' .d.ts, with
+          // those of the @app/shared modules they reach) and @mf-types.d.ts (the runtime API's
+          // types) beside its mf-manifest.json, which names them (metaData.types). Generated only:
+          // consuming types would fetch the remotes' zips over the network. tsc runs incrementally
+          // into node_modules/.cache (dist is cleaned on every build, which would make each run a
+          // full one); in-process, as a second Node process only repeats TypeScript's start-up.
+          dts:
+            options.exposes && !dev
+              ? {
+                  generateTypes: {
+                    tsConfigPath: path.join(options.dir, 'tsconfig.json'),
+                    outputDir: path.join(options.dir, 'node_modules/.cache/mf-types'),
+                    compileInChildProcess: false,
+                    abortOnError: true,
+                  },
+                  consumeTypes: false,
+                }
+              : false,
           // mf-manifest.json: a remote's exposes, the shared modules it requires and their
           // versions, its version (package.json); the shell's lists what it provides. The
           // registry's gate reads both (packages/server/src/modules/remotes/gate.ts).

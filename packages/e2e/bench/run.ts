@@ -1,9 +1,10 @@
-// npm run bench [-- api | renderer | compose | front-end]: the benchmarks against the built apps and a real server, as
+// npm run bench [-- api | renderer | compose | front-end | remotes]: the benchmarks against the built apps and a real server, as
 // ratios against a baseline measured in the same run (never as pass/fail timings).
 import { benchCompose } from '../../engine/bench/compose';
 import { benchRenderer } from '../../engine/bench/renderer';
 import { benchApi } from './api';
 import { benchFrontEnd } from './front-end';
+import { benchRemoteBytes } from './remote-bytes';
 import { startServer } from '../src/server';
 
 const BENCHES: Record<string, () => Promise<object[]>> = {
@@ -14,6 +15,14 @@ const BENCHES: Record<string, () => Promise<object[]>> = {
     const server = await startServer();
     try {
       return await benchFrontEnd(server.url, server.dataDir);
+    } finally {
+      await server.stop();
+    }
+  },
+  remotes: async () => {
+    const server = await startServer();
+    try {
+      return await benchRemoteBytes(server.url);
     } finally {
       await server.stop();
     }

@@ -12,7 +12,8 @@ import { FIRST_ROUTE_REMOTE, firstRouteHandler } from './first-route.js';
  * route's preloads: ./first-route; its service worker `/sw.js`, web app manifest and icons), each
  * remote under `/remotes/<name>/` (with CORS, so a shell on another origin can load it): every build
  * kept in its dist, each in its own folder (`/remotes/<name>/<version>-<hash>/remoteEntry.js`), so a
- * tab opened before a deploy or a rollback still finds its files. A dist folder that is
+ * tab opened before a deploy or a rollback still finds its files; beside each build's
+ * mf-manifest.json, its exposed modules' types (@mf-types.zip, @mf-types.d.ts). A dist folder that is
  * missing is skipped with a warning; without the shell, `/` explains how to build it.
  */
 export const staticApps: FastifyPluginAsync = async (app) => {
@@ -71,7 +72,12 @@ const COMMON_OPTIONS = {
   // first), the file itself to one that accepts neither; `Vary: Accept-Encoding` on all of them.
   preCompressed: true,
   cacheControl: false, // set per file by setCacheHeaders
-  setHeaders: setCacheHeaders,
+  setHeaders: (reply: FastifyReply, filePath: string) => {
+    setCacheHeaders(reply, filePath);
+    // A remote's types (@mf-types.d.ts beside its mf-manifest.json; webpack.config.base.ts):
+    // by extension `.ts` would be sent as an MPEG transport stream.
+    if (filePath.endsWith('.d.ts')) reply.header('content-type', 'text/plain; charset=utf-8');
+  },
   decorateReply: false, // several instances; nothing here uses reply.sendFile
 } satisfies Partial<FastifyStaticOptions>;
 

@@ -8,6 +8,9 @@ const REMOTE_ENTRY = 'var remote_create; /* names 123.3f2a1b9c4d5e6f70.js */';
 const SHELL_ENTRY = `console.log("shell entry"); ${'/* padding */ '.repeat(100)}`;
 const CHUNK = 'console.log("create chunk")';
 const INDEX = '<!doctype html><title>shell</title>';
+/** An empty zip archive (its end-of-central-directory record alone). */
+const TYPES_ZIP = Buffer.from([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]);
+const TYPES_API = "export type RemoteKeys = 'REMOTE_ALIAS_IDENTIFIER/Home';";
 
 /** A file and the `.br` and `.gz` the build writes beside it. */
 function withCompressed(name: string, text: string): Record<string, string | Buffer> {
@@ -31,6 +34,9 @@ describe('static apps', () => {
         'remote-create/dist/remoteEntry.js': REMOTE_ENTRY,
         ...withCompressed('remote-create/dist/123.3f2a1b9c4d5e6f70.js', CHUNK),
         'remote-create/dist/mf-manifest.json': '{}',
+        // The exposed modules' types, as the remote's build writes them beside its manifest.
+        'remote-create/dist/@mf-types.zip': TYPES_ZIP,
+        'remote-create/dist/@mf-types.d.ts': TYPES_API,
         'remote-auth/dist/remoteEntry.js': 'var remote_auth;',
         // remote-account is not built: it is skipped, the others are served.
       });
@@ -77,6 +83,20 @@ describe('static apps', () => {
       const manifest = await app.inject({ method: 'GET', url: '/remotes/create/mf-manifest.json' });
       expect(manifest.headers['cache-control']).toBe('no-cache');
       expect(manifest.headers['access-control-allow-origin']).toBe('*');
+    });
+
+    it("serves a remote's types beside its manifest (@mf-types.zip, @mf-types.d.ts as text, not as an MPEG stream)", async () => {
+      const zip = await app.inject({ method: 'GET', url: '/remotes/create/@mf-types.zip', headers: { origin: 'https://shell.example.com' } });
+      expect(zip.statusCode).toBe(200);
+      expect(zip.headers['content-type']).toBe('application/zip');
+      expect(zip.rawPayload.equals(TYPES_ZIP)).toBe(true);
+      expect(zip.headers['cache-control']).toBe('no-cache');
+      expect(zip.headers['access-control-allow-origin']).toBe('*');
+
+      const api = await app.inject({ method: 'GET', url: '/remotes/create/@mf-types.d.ts' });
+      expect(api.statusCode).toBe(200);
+      expect(api.headers['content-type']).toMatch(/^text\/plain/);
+      expect(api.body).toBe(TYPES_API);
     });
 
     it('answers a CORS preflight for remote files', async () => {
