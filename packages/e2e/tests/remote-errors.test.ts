@@ -18,8 +18,9 @@ const ACCOUNT_JS = '**/remotes/account/*.js';
 
 /** `npm run admin` against the run's server, with the admin token from its data directory. */
 function admin(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = { ...process.env, ADMIN_URL: process.env.E2E_BASE_URL, DATA_DIR: process.env.E2E_DATA_DIR };
-  delete env.ADMIN_TOKEN;
+  // The token from the run's data directory, not one this environment may carry.
+  const { ADMIN_TOKEN: _, ...inherited } = process.env;
+  const env = { ...inherited, ADMIN_URL: process.env.E2E_BASE_URL, DATA_DIR: process.env.E2E_DATA_DIR };
   return new Promise((resolve) => {
     execFile(process.execPath, [path.join(ROOT, 'packages/server/dist/cli/admin.js'), ...args], { env }, (error, stdout, stderr) =>
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
