@@ -8,7 +8,9 @@ import { prefetchFirstRouteData } from './app/first-route-data';
 import { startScaling } from './app/scaling';
 import { UpdateCheck } from './app/update-ready';
 import type { RemoteEntries } from './federation/remote-entries';
-import { loadPageComponent, registerAll, resetRemote } from './federation/remotes';
+import { classifyLoadError } from './federation/load-failure';
+import { loadPageComponent, registerAll, remoteVersion, resetRemote } from './federation/remotes';
+import { reportFailure } from './federation/report';
 import { HashRouter } from 'react-router-dom';
 import { RouterBridge, RouterHistory } from './router/hash-history';
 import { PageStack } from './router/page-stack';
@@ -19,7 +21,15 @@ import './styles.css';
 export async function main(entries: Promise<RemoteEntries>): Promise<void> {
   startScaling();
 
-  const loader = new PageLoader({ load: loadPageComponent, reset: (page) => resetRemote(page.remote) });
+  const loader = new PageLoader({
+    load: loadPageComponent,
+    reset: (page) => resetRemote(page.remote),
+    failed: async (page, error) => {
+      const kind = await classifyLoadError(error);
+      reportFailure(page, remoteVersion(page.remote), kind, error);
+      return kind;
+    },
+  });
   // react-router-dom's <HashRouter> owns the address and window.history; the page stack (uni-app's
   // rules) sits above it and draws the frame.
   const history = new RouterHistory((url, position, marks) => void stack.followBrowser(url, position, marks));

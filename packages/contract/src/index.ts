@@ -21,3 +21,4 @@ export * from './calls/admin';
 export * from './calls/remotes';
 export * from './calls/ai';
 export * from './calls/pages';
+export * from './remote-compat';

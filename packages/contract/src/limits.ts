@@ -80,6 +80,14 @@ export type LegalDocument = (typeof LEGAL_DOCUMENTS)[number];
 export const REMOTE_NAMES = ['create', 'account', 'auth'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
+/**
+ * Why a remote's page did not load, as the shell tells it (and reports it): a file that is not
+ * there (HTTP 404), no connection, no answer in time, a build the shell refuses (a shared module's
+ * version, a page not exposed), or a page that throws while its module loads or renders.
+ */
+export const LOAD_FAILURE_KINDS = ['missing', 'network', 'timeout', 'incompatible', 'crashed'] as const;
+export type LoadFailureKind = (typeof LOAD_FAILURE_KINDS)[number];
+
 /** The video models a server may offer (POST /api/v1/video_task/models lists those configured): `builtin` always. */
 export const VIDEO_MODELS = ['builtin', 'wan', 'seedance', 'kling', 'comfyui'] as const;
 export type VideoModelId = (typeof VIDEO_MODELS)[number];

@@ -22,7 +22,8 @@ describe('a remote that is down', () => {
 
     await openRoute(page, '/pages/my/myIndex');
     const error = page.locator('.app-page[aria-hidden="false"] .app-page-error');
-    await expect(error.textContent()).resolves.toBe('连接服务器超时，点击屏幕重试');
+    // A refused connection says so (remote-errors.test.ts shows every kind of failure).
+    await expect(error.textContent()).resolves.toBe('无法连接服务器，请检查网络后点击屏幕重试');
     expect(await page.title()).toBe('我的');
     await screenshot(page, 'remote-down');
 
@@ -60,6 +61,6 @@ describe('a remote that is down', () => {
     page = await english.newPage();
     await page.route(ACCOUNT, (route) => route.abort('connectionrefused'));
     await openRoute(page, '/pages/about/about');
-    await expect(page.locator('.app-page-error').textContent()).resolves.toBe('The connection timed out, click the screen to try again.');
+    await expect(page.locator('.app-page-error').textContent()).resolves.toBe('Cannot reach the server, check your network and click the screen to try again.');
   });
 });

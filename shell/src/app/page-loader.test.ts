@@ -1,5 +1,5 @@
 import { PAGES } from '@app/shared';
-import { LOAD_TIMEOUT_MS, PageLoader } from './page-loader';
+import { LOAD_TIMEOUT_MS, LoadTimeout, PageLoader } from './page-loader';
 
 const about = PAGES.find((p) => p.route === 'pages/about/about')!;
 const Page = () => null;
@@ -9,7 +9,7 @@ describe('PageLoader', () => {
 
   it('loads a page once and shares the outcome', async () => {
     const load = jest.fn().mockResolvedValue(Page);
-    const loader = new PageLoader({ load, reset: jest.fn() });
+    const loader = new PageLoader({ load, reset: jest.fn(), failed: jest.fn() });
     expect(loader.get(about)).toEqual({ status: 'loading' });
     await Promise.all([loader.ensure(about), loader.ensure(about)]);
     await loader.ensure(about);
@@ -20,11 +20,13 @@ describe('PageLoader', () => {
   it('ends in error when the remote fails, and a retry loads again after a reset', async () => {
     const load = jest.fn().mockRejectedValueOnce(new Error('ScriptExternalLoadError')).mockResolvedValueOnce(Page);
     const reset = jest.fn();
-    const loader = new PageLoader({ load, reset });
+    const failed = jest.fn().mockResolvedValue('network');
+    const loader = new PageLoader({ load, reset, failed });
     const seen: string[] = [];
     loader.subscribe(() => seen.push(loader.get(about).status));
     await loader.ensure(about);
-    expect(loader.get(about).status).toBe('error');
+    expect(loader.get(about)).toEqual({ status: 'error', error: new Error('ScriptExternalLoadError'), kind: 'network' });
+    expect(failed).toHaveBeenCalledWith(about, new Error('ScriptExternalLoadError'));
     await loader.ensure(about); // no silent retry: the user asks for it
     expect(load).toHaveBeenCalledTimes(1);
     await loader.retry(about);
@@ -35,14 +37,22 @@ describe('PageLoader', () => {
 
   it('gives up after 60000 ms', async () => {
     jest.useFakeTimers();
-    const loader = new PageLoader({ load: () => new Promise(() => undefined), reset: jest.fn() });
+    const failed = jest.fn().mockResolvedValue('timeout');
+    const loader = new PageLoader({ load: () => new Promise(() => undefined), reset: jest.fn(), failed });
     const done = loader.ensure(about);
     jest.advanceTimersByTime(LOAD_TIMEOUT_MS - 1);
     await Promise.resolve();
     expect(loader.get(about).status).toBe('loading');
     jest.advanceTimersByTime(1);
     await done;
-    expect(loader.get(about)).toMatchObject({ status: 'error', error: new Error('timeout') });
+    expect(loader.get(about)).toMatchObject({ status: 'error', kind: 'timeout' });
+    expect(failed.mock.calls[0][1]).toBeInstanceOf(LoadTimeout);
     expect(LOAD_TIMEOUT_MS).toBe(60000);
+  });
+
+  it('still ends in error, as a crash, when naming the failure fails', async () => {
+    const loader = new PageLoader({ load: () => Promise.reject(new Error('x')), reset: jest.fn(), failed: () => Promise.reject(new Error('y')) });
+    await loader.ensure(about);
+    expect(loader.get(about)).toMatchObject({ status: 'error', kind: 'crashed' });
   });
 });

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { LoadFailureKind } from '@app/contract';
 import type { PageDef } from '@app/shared';
 
 export const LOADING_DELAY_MS = 200;
@@ -7,13 +8,26 @@ export const LOAD_TIMEOUT_MS = 60000;
 export type PageLoad =
   | { status: 'loading' }
   | { status: 'ready'; component: ComponentType }
-  | { status: 'error'; error: unknown };
+  | { status: 'error'; error: unknown; kind: LoadFailureKind };
 
 export interface PageLoaderDeps {
   load(page: PageDef): Promise<ComponentType>;
   /** Called before a retry, to clear what the failed attempt left behind. */
   reset(page: PageDef): void;
+  /**
+   * Names a failure (a missing file, no connection, a time-out, an incompatible build, a page that
+   * throws) and tells the console and the server; `error` is a LoadTimeout when the time ran out.
+   */
+  failed(page: PageDef, error: unknown): Promise<LoadFailureKind>;
   timeoutMs?: number;
+}
+
+/** The load took longer than LOAD_TIMEOUT_MS. */
+export class LoadTimeout extends Error {
+  constructor(ms: number) {
+    super(`page load timed out after ${ms} ms`);
+    this.name = 'LoadTimeout';
+  }
 }
 
 const keyOf = (page: PageDef) => `${page.remote}/${page.module}`;
@@ -23,7 +37,7 @@ const LOADING: PageLoad = { status: 'loading' };
 
 /**
  * Loads each page's module once and remembers the outcome. A load that fails or takes longer
- * than 60 s ends in `error`; `retry` starts a fresh attempt (no reload of the app).
+ * than 60 s ends in `error`, named by `failed`; `retry` starts a fresh attempt (no reload of the app).
  */
 export class PageLoader {
   private readonly loads = new Map<string, PageLoad>();
@@ -51,6 +65,11 @@ export class PageLoader {
     return this.start(page);
   }
 
+  /** A page that threw while rendering: named and reported like a failed load (its boundary shows it). */
+  crashed(page: PageDef, error: unknown): Promise<LoadFailureKind> {
+    return this.deps.failed(page, error).catch((): LoadFailureKind => 'crashed');
+  }
+
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -60,13 +79,18 @@ export class PageLoader {
     const key = keyOf(page);
     this.set(key, LOADING);
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const ms = this.deps.timeoutMs ?? LOAD_TIMEOUT_MS;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('timeout')), this.deps.timeoutMs ?? LOAD_TIMEOUT_MS);
+      timer = setTimeout(() => reject(new LoadTimeout(ms)), ms);
     });
     const run = Promise.race([this.deps.load(page), timeout])
       .then(
         (component) => this.set(key, { status: 'ready', component }),
-        (error: unknown) => this.set(key, { status: 'error', error }),
+        async (error: unknown) => {
+          // Named before it shows: telling a 404 from a refused connection may take one more request.
+          const kind = await this.deps.failed(page, error).catch((): LoadFailureKind => 'crashed');
+          this.set(key, { status: 'error', error, kind });
+        },
       )
       .finally(() => {
         clearTimeout(timer);

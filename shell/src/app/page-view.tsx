@@ -2,6 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { t, type PageDef } from '@app/shared';
 import { DotLoading } from '@app/shared/kit';
 import { LOADING_DELAY_MS, type PageLoader } from './page-loader';
+import { LoadError } from './load-error';
 import { PageErrorBoundary } from './page-error-boundary';
 
 /** True once `ms` have passed since mount (the loading indicator waits 200 ms). */
@@ -26,20 +27,6 @@ function Loading() {
   );
 }
 
-/** The runtime's error element: the whole page is the retry button. */
-export function LoadError({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div className="app-page-error" role="button" tabIndex={0} onClick={onRetry} onKeyDown={(e) => e.key === 'Enter' && onRetry()}>
-      <svg viewBox="0 0 48 48" width="56" height="56" aria-hidden="true">
-        <circle cx="24" cy="24" r="20" fill="none" stroke="currentColor" strokeWidth="2.5" />
-        <path d="M24 13v14" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-        <circle cx="24" cy="34" r="2" fill="currentColor" />
-      </svg>
-      <p>{t('uni.async.error')}</p>
-    </div>
-  );
-}
-
 /** A page's content: its remote module once loaded, the indicator while loading, or the retry element. */
 export function PageView({ page, loader }: { page: PageDef; loader: PageLoader }) {
   const load = useSyncExternalStore(loader.subscribe, () => loader.get(page));
@@ -48,10 +35,10 @@ export function PageView({ page, loader }: { page: PageDef; loader: PageLoader }
   }, [loader, page]);
 
   if (load.status === 'loading') return <Loading />;
-  if (load.status === 'error') return <LoadError onRetry={() => void loader.retry(page)} />;
+  if (load.status === 'error') return <LoadError kind={load.kind} onRetry={() => void loader.retry(page)} />;
   const Component = load.component;
   return (
-    <PageErrorBoundary>
+    <PageErrorBoundary onError={(error) => loader.crashed(page, error)}>
       <Component />
     </PageErrorBoundary>
   );

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { adminCall } from '../call';
-import { REMOTE_NAMES } from '../limits';
+import { adminCall, call } from '../call';
+import { LOAD_FAILURE_KINDS, REMOTE_NAMES } from '../limits';
 import { StringEnum } from '../schema-kit';
 
 
@@ -31,11 +31,40 @@ export const RemoteRefusal = {
   noEarlier: '没有更早的版本可以回滚',
 } as const;
 
+/** Load failures browsers reported in the last hour: one row per remote, version and kind. */
+export const RemoteFailureCount = Type.Object({
+  name: StringEnum(REMOTE_NAMES),
+  version: Type.String(),
+  kind: StringEnum(LOAD_FAILURE_KINDS),
+  count: Type.Integer(),
+});
+
 export const listRemotes = adminCall({
   path: '/admin/api/remotes/list',
-  summary: '远程模块注册表：各远程模块在用的版本、地址、灰度，何时由谁设置',
+  summary: '远程模块注册表：各远程模块在用的版本、地址、灰度，何时由谁设置，近一小时浏览器报告的加载失败',
   body: Type.Object({}),
-  data: Type.Object({ list: Type.Array(RemoteView) }),
+  data: Type.Object({ list: Type.Array(RemoteView), failures: Type.Array(RemoteFailureCount) }),
+});
+
+/** Per client address: a page's retries and a few tabs fit; a flood does not fill the table. */
+export const REMOTE_REPORT_LIMIT = { max: 30, windowMs: 60 * 1000 } as const;
+
+export const reportRemoteFailure = call({
+  method: 'POST',
+  path: '/api/v1/remotes/report',
+  access: 'public',
+  tags: ['system'],
+  summary: 'shell 报告一次远程模块加载失败（不需要登录）',
+  description:
+    'kind：missing 文件不存在（404），network 连不上，timeout 超时，incompatible 未通过运行时兼容检查，crashed 页面加载或渲染时抛错。' +
+    `每个客户端地址每分钟最多 ${REMOTE_REPORT_LIMIT.max} 次，超过：HTTP 429。\`npm run admin -- remotes list\` 按远程模块和版本列出近一小时的失败。`,
+  body: Type.Object({
+    remote: StringEnum(REMOTE_NAMES, { title: '远程模块' }),
+    version: Type.String({ maxLength: 64, title: '版本' }),
+    page: Type.String({ minLength: 1, maxLength: 200, title: '页面' }),
+    kind: StringEnum(LOAD_FAILURE_KINDS, { title: '失败类型' }),
+  }),
+  data: Type.Object({}),
 });
 
 export const setRemote = adminCall({
@@ -84,4 +113,4 @@ export const createDeployToken = adminCall({
   data: Type.Object({ token: Type.String() }),
 });
 
-export const remoteCalls = { listRemotes, setRemote, promoteRemote, rollbackRemote, createDeployToken };
+export const remoteCalls = { reportRemoteFailure, listRemotes, setRemote, promoteRemote, rollbackRemote, createDeployToken };

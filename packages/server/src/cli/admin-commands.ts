@@ -20,6 +20,7 @@ import {
   rollbackRemote,
   setRemote,
   type BodyOf,
+  type LoadFailureKind,
   type CodeStatus,
   type PageOf,
 } from '@app/contract';
@@ -34,6 +35,8 @@ export interface Output {
 }
 
 const ACTION_NAMES = { initial: '初始值', set: '设置', canary: '灰度', promote: '转全量', rollback: '回滚' } as const;
+
+const FAILURE_NAMES: Record<LoadFailureKind, string> = { missing: '文件不存在', network: '连不上', timeout: '超时', incompatible: '不兼容', crashed: '页面出错' };
 
 const STATUS_NAMES: Record<CodeStatus, string> = { unused: '未使用', used: '已使用', disabled: '已停用', expired: '已过期' };
 
@@ -86,7 +89,9 @@ export async function runCommand(
       await client.call(removeMusicTrack, { id: command.id });
       return { stdout: `已删除曲目 ${command.id}` };
     case 'remotes list': {
-      const { list } = await client.call(listRemotes, {});
+      const { list, failures } = await client.call(listRemotes, {});
+      const failed = (name: string, version: string) =>
+        failures.filter((f) => f.name === name && f.version === version).reduce((sum, f) => sum + f.count, 0);
       const rows = list.map((r) => [
         r.name,
         r.version || '?',
@@ -94,8 +99,25 @@ export async function runCommand(
         r.canary ? `${r.canary.version || '?'} ${r.canary.percent}% ${r.canary.url}` : '',
         formatTime(r.setAt),
         `${r.setBy}（${ACTION_NAMES[r.action]}）`,
+        // The version in use, and the canary's: a canary failing shows here before it is promoted.
+        [String(failed(r.name, r.version)), ...(r.canary ? [`灰度 ${failed(r.name, r.canary.version)}`] : [])].join(' / '),
       ]);
-      return { stdout: formatTable(['远程模块', '版本', '地址', '灰度', '设置时间', '设置人'], rows) };
+      const table = formatTable(['远程模块', '版本', '地址', '灰度', '设置时间', '设置人', '近一小时加载失败'], rows);
+      if (failures.length === 0) return { stdout: table };
+      // Every version browsers reported, in use or not (an open tab may still run an older one).
+      const byVersion = new Map<string, { name: string; version: string; total: number; kinds: string[] }>();
+      for (const f of failures) {
+        const key = `${f.name}\u0000${f.version}`;
+        const row = byVersion.get(key) ?? { name: f.name, version: f.version, total: 0, kinds: [] };
+        row.total += f.count;
+        row.kinds.push(`${FAILURE_NAMES[f.kind]} ${f.count}`);
+        byVersion.set(key, row);
+      }
+      const details = formatTable(
+        ['远程模块', '版本', '失败次数', '类型'],
+        [...byVersion.values()].map((r) => [r.name, r.version || '?', String(r.total), r.kinds.join('，')]),
+      );
+      return { stdout: `${table}\n\n近一小时浏览器报告的加载失败：\n${details}` };
     }
     case 'remotes set': {
       const { remote, url, percent } = command;

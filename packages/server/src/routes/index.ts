@@ -11,6 +11,7 @@ import { docsRoutes } from './docs/index.js';
 import { fooRoutes } from './foo/index.js';
 import { healthzRoutes } from './healthz/index.js';
 import { remotesJsonRoutes } from './remotes-json/index.js';
+import { remoteReportRoutes } from './api/v1/remotes/index.js';
 import { fileRoutes } from './files/index.js';
 import { thumbnailRoutes } from './thumbs/index.js';
 import { pageRoutes } from './pages/index.js';
@@ -44,6 +45,7 @@ export const routes: FastifyPluginAsync = async (app) => {
   await app.register(sysVideoRoutes);
   await app.register(videoTaskRoutes);
   await app.register(aiRoutes);
+  await app.register(remoteReportRoutes);
   // /server_api/oss/stsPolicy, and the embedded store's /files/* (signed uploads, downloads).
   await app.register(fileRoutes);
   // /thumbs/*: covers as right-sized WebP or JPEG, from either store.

@@ -65,10 +65,36 @@ describe('npm run admin -- remotes', () => {
 
     const listed = await admin(['remotes', 'list'], { ADMIN_URL: url, ADMIN_TOKEN });
     const [header, ...rows] = listed.stdout.trim().split('\n');
-    expect(header?.split(/\s+/)).toEqual(['远程模块', '版本', '地址', '灰度', '设置时间', '设置人']);
+    expect(header?.split(/\s+/)).toEqual(['远程模块', '版本', '地址', '灰度', '设置时间', '设置人', '近一小时加载失败']);
     const account = rows.find((row) => row.startsWith('account '))!.split(/\s+/);
     expect(account.slice(0, 6)).toEqual(['account', '?', '/remotes/account/remoteEntry.js', '1.4.0', '25%', `${cdn.origin}/account/1.4.0/mf-manifest.json`]);
-    expect(account.at(-1)).toBe('deploy:account（灰度）');
+    expect(account.slice(-4)).toEqual(['0', '/', '灰度', '0']);
+    expect(account.at(-5)).toBe('deploy:account（灰度）');
+
+    // Browsers on the canary report its pages failing: the list shows it before anyone promotes it.
+    const reported = [
+      { version: '1.4.0', kind: 'missing' },
+      { version: '1.4.0', kind: 'missing' },
+      { version: '1.4.0', kind: 'timeout' },
+      { version: '', kind: 'network' },
+    ];
+    for (const { version, kind } of reported) {
+      const res = await fetch(`${url}/api/v1/remotes/report`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ remote: 'account', version, page: 'pages/my/myIndex', kind }),
+      });
+      expect(res.status).toBe(200);
+    }
+    const watched = await admin(['remotes', 'list'], { ADMIN_URL: url, ADMIN_TOKEN });
+    const [table, details] = watched.stdout.trim().split('\n\n');
+    expect(table!.split('\n').find((row) => row.startsWith('account '))!.split(/\s+/).slice(-4)).toEqual(['1', '/', '灰度', '3']);
+    expect(details!.split('\n').map((row) => row.split(/\s{2,}/))).toEqual([
+      ['近一小时浏览器报告的加载失败：'],
+      ['远程模块', '版本', '失败次数', '类型'],
+      ['account', '?', '1', '连不上 1'],
+      ['account', '1.4.0', '3', '文件不存在 2，超时 1'],
+    ]);
 
     expect(await admin(['remotes', 'promote', 'account'], team)).toMatchObject({ code: 0, stdout: 'account：灰度转全量，所有人换成 1.4.0\n' });
     expect((await app.inject({ method: 'GET', url: '/remotes.json' })).json().account).toBe(`${cdn.origin}/account/1.4.0/remoteEntry.js`);

@@ -48,6 +48,7 @@ describe('GET /docs/json', () => {
         '/api/v1/activationCode/activate',
         '/api/v1/activationCode/activation_records',
         '/api/v1/credit_consumption/list',
+        '/api/v1/remotes/report',
         '/api/v1/sysVideo/list',
         '/api/v1/sysVideo/detail',
         '/api/v1/video_task/quote',

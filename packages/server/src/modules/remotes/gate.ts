@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import semver from 'semver';
-import type { RemoteName } from '@app/contract';
+import { compatProblems, manifestUrlOf, manifestVersion, type RemoteManifest, type RemoteName } from '@app/contract';
 import type { Build } from './registry.js';
 
 /** Federation container name of each remote (its webpack config's `name`; the shell registers it so). */
@@ -26,21 +25,9 @@ export class GateRefusal extends Error {
   }
 }
 
-interface Manifest {
-  name?: unknown;
-  metaData?: { buildInfo?: { buildVersion?: unknown }; remoteEntry?: { name?: unknown; path?: unknown } };
-  shared?: { name?: unknown; version?: unknown; requiredVersion?: unknown; singleton?: unknown }[];
-  exposes?: { name?: unknown; path?: unknown }[];
-}
+type Manifest = RemoteManifest;
 
 const MANIFEST_FILE = 'mf-manifest.json';
-
-/** The manifest beside a remoteEntry.js, or the URL itself when it names a manifest. */
-export function manifestUrlOf(url: string): string {
-  const [base = url] = url.split(/[?#]/);
-  if (base.endsWith('.json')) return url;
-  return base.replace(/[^/]*$/, MANIFEST_FILE);
-}
 
 /** Resolves `relative` against `base`, which may be a same-origin path (`/remotes/…`). */
 function resolve(relative: string, base: string): string {
@@ -97,26 +84,11 @@ export async function checkBuild(name: RemoteName, url: string, shell: ShellFact
     problems.push(`清单是 ${String(manifest.name)} 的，不是 ${name} 的（应为 ${CONTAINER_NAMES[name]}）`);
   }
   if (typeof shell !== 'string') {
-    for (const shared of manifest.shared) {
-      if (typeof shared.name !== 'string') continue;
-      const provided = shell.shared.get(shared.name);
-      const required = shared.requiredVersion;
-      if (provided === undefined || typeof required !== 'string' || required === '' || required === '*') continue;
-      if (!semver.validRange(required)) {
-        problems.push(`共享模块 ${shared.name} 的版本要求 ${required} 读不懂`);
-      } else if (!semver.satisfies(provided, required, { includePrerelease: true })) {
-        problems.push(`共享模块 ${shared.name} 要求 ${required}，shell 提供的是 ${provided}`);
-      }
-    }
-    const exposed = new Set(manifest.exposes.flatMap((e) => [e.path, typeof e.name === 'string' ? `./${e.name.replace(/^\.\//, '')}` : undefined]));
-    for (const page of shell.pages[name] ?? []) {
-      if (!exposed.has(page)) problems.push(`shell 路由到的页面 ${page} 没有暴露`);
-    }
+    problems.push(...compatProblems(manifest, { shared: shell.shared, pages: shell.pages[name] ?? [] }).map((p) => p.message));
   }
   if (problems.length > 0) throw new GateRefusal(problems);
 
   const entryPath = typeof entryInfo.path === 'string' && entryInfo.path !== '' ? `${entryInfo.path.replace(/\/+$/, '')}/` : '';
   const entry = manifestUrl === url ? resolve(`${entryPath}${entryInfo.name}`, manifestUrl) : url;
-  const version = manifest.metaData?.buildInfo?.buildVersion;
-  return { url, entry, version: typeof version === 'string' ? version : '' };
+  return { url, entry, version: manifestVersion(manifest) };
 }

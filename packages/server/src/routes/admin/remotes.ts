@@ -5,12 +5,13 @@ import { serve } from '../../lib/contract-route.js';
 import { BusinessError } from '../../lib/errors.js';
 import { GateRefusal } from '../../modules/remotes/gate.js';
 import { createDeployToken as newToken, type RemoteState } from '../../modules/remotes/registry.js';
+import { recentFailures } from '../../modules/remotes/reports.js';
 
 const view = ({ releaseId: _, ...state }: RemoteState) => state;
 
 /** The remotes registry (`npm run admin -- remotes …`): set, promote and roll back take a deploy token too. */
 export const remotesAdminRoutes: FastifyPluginAsync = async (app) => {
-  serve(app, listRemotes, async () => ok({ list: app.remotes.states().map(view) }));
+  serve(app, listRemotes, async () => ok({ list: app.remotes.states().map(view), failures: await recentFailures(app.db) }));
 
   serve(app, setRemote, async (request) => {
     try {
