@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Route } from 'playwright-core';
 import { openRoute, screenshot, useBrowserPage, waitForPage } from '../src/browser';
+import { buildDir, currentBuild } from '../src/builds';
 import { ROOT } from '../src/server';
 
 // Each kind of load failure of a remote, faked with page.route on the real built apps (no service
@@ -11,10 +12,12 @@ import { ROOT } from '../src/server';
 // `npm run admin -- remotes list` counts it.
 
 const MINE = '/pages/my/myIndex';
-const ENTRY = '**/remotes/account/remoteEntry.js';
-const MANIFEST = '**/remotes/account/mf-manifest.json';
-const MINE_CHUNK = '**/remotes/account/__federation_expose_Mine.*.js';
-const ACCOUNT_JS = '**/remotes/account/*.js';
+// The account remote's current build, in its own folder (remote-account/dist/<version>-<hash>).
+const BUILD = `/remotes/account/${currentBuild('account')}`;
+const ENTRY = `**${BUILD}/remoteEntry.js`;
+const MANIFEST = `**${BUILD}/mf-manifest.json`;
+const MINE_CHUNK = `**${BUILD}/__federation_expose_Mine.*.js`;
+const ACCOUNT_JS = `**${BUILD}/*.js`;
 
 /** `npm run admin` against the run's server, with the admin token from its data directory. */
 function admin(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -98,8 +101,8 @@ describe('a remote page that cannot load says why', () => {
     await page.route(MINE_CHUNK, (route) => route.fulfill({ status: 404, body: 'not found' }));
     await expectFailure('missing', '页面文件找不到了（可能刚发布了新版本），点击屏幕重试');
     // The chunk asked three times (two automatic retries), then once more with HEAD to tell a 404.
-    expect(count(/^GET \/remotes\/account\/__federation_expose_Mine\./)).toBe(3);
-    expect(count(/^HEAD \/remotes\/account\/__federation_expose_Mine\./)).toBe(1);
+    expect(count(/^GET \/remotes\/account\/[^/]+\/__federation_expose_Mine\./)).toBe(3);
+    expect(count(/^HEAD \/remotes\/account\/[^/]+\/__federation_expose_Mine\./)).toBe(1);
     await screenshot(page, 'remote-error-missing');
     await expectRecovery();
   });
@@ -108,18 +111,18 @@ describe('a remote page that cannot load says why', () => {
     await page.route(ENTRY, (route) => route.abort('connectionrefused'));
     await expectFailure('network', '无法连接服务器，请检查网络后点击屏幕重试');
     // The first try and the retry plugin's three (its loop runs retryTimes + 1 times for an entry).
-    expect(count(/^GET \/remotes\/account\/remoteEntry\.js/)).toBe(4);
+    expect(count(/^GET \/remotes\/account\/[^/]+\/remoteEntry\.js/)).toBe(4);
     await expectRecovery();
   });
 
   it('an incompatible build: refused before its entry runs, so none of its shared modules loads', async () => {
-    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'remote-account/dist/mf-manifest.json'), 'utf8'));
+    const manifest = JSON.parse(readFileSync(path.join(buildDir('account'), 'mf-manifest.json'), 'utf8'));
     manifest.metaData.buildInfo.buildVersion = '9.9.9';
     for (const shared of manifest.shared) if (shared.name === 'react') shared.requiredVersion = '^20.0.0';
     await page.route(MANIFEST, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(manifest) }));
     await expectFailure('incompatible', '页面版本与应用不兼容，点击屏幕重试', '9.9.9');
     expect(consoleErrors.some((line) => line.includes('共享模块 react 要求 ^20.0.0，shell 提供的是 19.3.1'))).toBe(true);
-    expect(count(/\/remotes\/account\/remoteEntry\.js/)).toBe(0);
+    expect(count(/\/remotes\/account\/.*remoteEntry\.js/)).toBe(0);
     await screenshot(page, 'remote-error-incompatible');
     await expectRecovery();
   });
