@@ -10,6 +10,7 @@ import { taskVoice } from './0009-task-voice.js';
 import { writeLedgerType } from './0010-write-ledger-type.js';
 import { shareLinks } from './0011-share-links.js';
 import { remotes } from './0012-remotes.js';
+import { smsCodes } from './0014-sms-codes.js';
 
 /** A schema change: applied once, in order (the pending ones in one transaction). Never edit a shipped one. */
 export interface Migration {
@@ -18,4 +19,4 @@ export interface Migration {
   statements: string[];
 }
 
-export const MIGRATIONS: readonly Migration[] = [core, videoTasks, templateSamples, taskOutputKeys, rateLimitPending, taskClips, captionStyle, music, taskVoice, writeLedgerType, shareLinks, remotes];
+export const MIGRATIONS: readonly Migration[] = [core, videoTasks, templateSamples, taskOutputKeys, rateLimitPending, taskClips, captionStyle, music, taskVoice, writeLedgerType, shareLinks, remotes, smsCodes];
