@@ -46,7 +46,7 @@ export const loginOrRegister = call({
     'nickname 只在注册时使用，登录时忽略。' +
     '也可用短信验证码代替密码（配置了短信服务时，见 /api/v1/account/send_code，purpose 为 login）：给出 code 而不给 password；已注册的手机号直接登录，未注册的注册（同样赠送欢迎积分、计入注册上限）。' +
     '验证码错误：rspCode 1「验证码错误」；没有有效的验证码（未发送、超过 5 分钟、已用过或已错 5 次）：rspCode 1「验证码已失效，请重新获取」；同时发出的请求也计入这 5 次。' +
-    'password 与 code 须且只能给一个（rspCode 2）；未配置短信服务时给 code：rspCode 1「短信验证码暂不可用，请使用密码登录」。',
+    'password 与 code 须且只能给一个（都不给：rspCode 2「密码不能为空」）；未配置短信服务时给 code：rspCode 1「短信验证码暂不可用，请使用密码登录」。',
   body: Type.Object({ phone: Phone, password: Type.Optional(password), code: Type.Optional(smsCode), nickname: Type.Optional(nickname) }),
   data: SignInResult,
   responses: {

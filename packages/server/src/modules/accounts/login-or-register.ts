@@ -48,7 +48,8 @@ const REGISTER_TITLE = '新用户注册赠送';
  */
 export async function loginOrRegister(db: Db, credentials: Credentials, options: SignUpOptions): Promise<SignedIn> {
   if (credentials.code !== undefined) return loginWithCode(db, { ...credentials, code: credentials.code }, options);
-  if (credentials.password === undefined) throw new BusinessError(RspCode.invalidParam, '请输入密码或验证码');
+  // Neither: answered as before codes existed (the schema's own words for a missing password).
+  if (credentials.password === undefined) throw new BusinessError(RspCode.invalidParam, '密码不能为空');
   return loginWithPassword(db, { ...credentials, password: credentials.password }, options);
 }
 
