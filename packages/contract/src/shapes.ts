@@ -219,6 +219,7 @@ export const VersionInfo = Type.Object({
   termsUrl: Type.String({ description: '《用户协议》的地址：TERMS_URL，未设置时为本服务器的 `/legal/terms`' }),
   privacyUrl: Type.String({ description: '《隐私政策》的地址：PRIVACY_URL，未设置时为本服务器的 `/legal/privacy`' }),
   supportContact: Type.String({ description: '联系方式（SUPPORT_CONTACT），未设置时为空字符串' }),
+  smsLogin: Type.Boolean({ description: '是否配置了短信验证码（SMS_PROVIDER）：是则登录页默认「验证码登录」' }),
 });
 export type VersionInfo = Static<typeof VersionInfo>;
 

@@ -57,6 +57,24 @@ export interface ServerConfig {
   privacyUrl: string | undefined;
   /** A contact line shown on 关于 (SUPPORT_CONTACT), e.g. `客服邮箱 help@example.com`; '' = none. */
   supportContact: string;
+  /** SMS codes (modules/sms): sign-in by code, and later reset and closing; unset = not offered. */
+  sms: SmsSettings | undefined;
+}
+
+/** The hosted SMS service that sends the codes, through its official SDK (modules/sms). */
+export interface SmsSettings {
+  provider: 'tencent' | 'aliyun';
+  /** Tencent SecretId / Alibaba AccessKeyId. */
+  secretId: string;
+  /** Tencent SecretKey / Alibaba AccessKeySecret. Never logged. */
+  secretKey: string;
+  /** Tencent's SmsSdkAppId (Alibaba has none). */
+  sdkAppId: string | undefined;
+  signName: string;
+  /** A template taking the code as its one parameter (Alibaba: `${code}`). */
+  templateId: string;
+  /** `https://sms.tencentcloudapi.com` or `https://dysmsapi.aliyuncs.com` unless SMS_ENDPOINT says otherwise (a stand-in in tests). */
+  endpoint: string;
 }
 
 export interface VoiceSettings {
@@ -181,9 +199,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   });
   const supportContact = read('SUPPORT_CONTACT') ?? '';
   if (supportContact.length > 100) problems.push('SUPPORT_CONTACT: at most 100 characters (one line on 关于)');
+  const sms = parseSms(read, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, dataDir, webRoot, remoteUrls, logLevel, databaseUrl, welcomePoints, adminToken, s3, pointsPerSecond, workers, seedTemplates, uploadRetentionHours, serveSourceMaps, signupLimit, trustProxy, videoModels, clipTimeoutMinutes, voices, voicePoints, llm, termsUrl, privacyUrl, supportContact };
+  return { port, host, dataDir, webRoot, remoteUrls, logLevel, databaseUrl, welcomePoints, adminToken, s3, pointsPerSecond, workers, seedTemplates, uploadRetentionHours, serveSourceMaps, signupLimit, trustProxy, videoModels, clipTimeoutMinutes, voices, voicePoints, llm, termsUrl, privacyUrl, supportContact, sms };
 }
 
 function parseCount(name: string, value: string | undefined, fallback: number, problems: string[], max = 1_000_000_000): number {
@@ -326,6 +345,47 @@ function parseLlm(read: (name: string) => string | undefined, problems: string[]
   const baseUrl = read('LLM_BASE_URL')!.replace(/\/+$/, '');
   if (!isUrlOrAbsolutePath(baseUrl) || baseUrl.startsWith('/')) problems.push(`LLM_BASE_URL=${baseUrl}: must be an http(s) URL`);
   return { baseUrl, apiKey: read('LLM_API_KEY')!, model: read('LLM_MODEL')!, points, timeoutSeconds };
+}
+
+const SMS_PROVIDERS = { tencent: 'https://sms.tencentcloudapi.com', aliyun: 'https://dysmsapi.aliyuncs.com' } as const;
+const SMS_VARIABLES = ['SMS_SECRET_ID', 'SMS_SECRET_KEY', 'SMS_SDK_APP_ID', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_ID', 'SMS_ENDPOINT'] as const;
+
+/**
+ * SMS_PROVIDER and what that vendor needs, or nothing at all (then codes are not offered). A
+ * setting without SMS_PROVIDER, or a provider missing one of its settings, stops the start: a
+ * half-configured SMS would only show up when the first user asks for a code.
+ */
+function parseSms(read: (name: string) => string | undefined, problems: string[]): SmsSettings | undefined {
+  const provider = read('SMS_PROVIDER');
+  if (provider === undefined) {
+    const given = SMS_VARIABLES.filter((name) => read(name) !== undefined);
+    if (given.length > 0) problems.push(`${given.join(', ')} set but SMS_PROVIDER is not (tencent or aliyun)`);
+    return undefined;
+  }
+  if (provider !== 'tencent' && provider !== 'aliyun') {
+    problems.push(`SMS_PROVIDER=${provider}: must be tencent or aliyun`);
+    return undefined;
+  }
+  const needed = ['SMS_SECRET_ID', 'SMS_SECRET_KEY', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_ID', ...(provider === 'tencent' ? ['SMS_SDK_APP_ID'] : [])];
+  const missing = needed.filter((name) => read(name) === undefined);
+  if (missing.length > 0) {
+    problems.push(`SMS_PROVIDER=${provider} needs ${missing.join(', ')} as well`);
+    return undefined;
+  }
+  if (provider === 'aliyun' && read('SMS_SDK_APP_ID') !== undefined) problems.push('SMS_SDK_APP_ID is for SMS_PROVIDER=tencent only');
+  const endpoint = (read('SMS_ENDPOINT') ?? SMS_PROVIDERS[provider]).replace(/\/+$/, '');
+  if (!isUrlOrAbsolutePath(endpoint) || endpoint.startsWith('/') || new URL(endpoint).pathname !== '/') {
+    problems.push(`SMS_ENDPOINT=${endpoint}: must be an http(s) URL with no path (e.g. http://127.0.0.1:9000)`);
+  }
+  return {
+    provider,
+    secretId: read('SMS_SECRET_ID')!,
+    secretKey: read('SMS_SECRET_KEY')!,
+    sdkAppId: read('SMS_SDK_APP_ID'),
+    signName: read('SMS_SIGN_NAME')!,
+    templateId: read('SMS_TEMPLATE_ID')!,
+    endpoint,
+  };
 }
 
 const S3_VARIABLES = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const;

@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       termsUrl: undefined,
       privacyUrl: undefined,
       supportContact: '',
+      sms: undefined,
     });
   });
 
@@ -110,6 +111,13 @@ describe('loadConfig', () => {
       TERMS_URL: 'https://example.com/terms.html',
       PRIVACY_URL: 'https://example.com/privacy.html',
       SUPPORT_CONTACT: '客服邮箱 help@example.com',
+      SMS_PROVIDER: 'tencent',
+      SMS_SECRET_ID: 'AKIDsms',
+      SMS_SECRET_KEY: 'sms-key',
+      SMS_SDK_APP_ID: '1400006666',
+      SMS_SIGN_NAME: '视频工具',
+      SMS_TEMPLATE_ID: '1110',
+      SMS_ENDPOINT: 'https://sms.ap-beijing.tencentcloudapi.com',
     });
     expect(config).toEqual({
       port: 3000,
@@ -156,6 +164,7 @@ describe('loadConfig', () => {
       termsUrl: 'https://example.com/terms.html',
       privacyUrl: 'https://example.com/privacy.html',
       supportContact: '客服邮箱 help@example.com',
+      sms: { provider: 'tencent', secretId: 'AKIDsms', secretKey: 'sms-key', sdkAppId: '1400006666', signName: '视频工具', templateId: '1110', endpoint: 'https://sms.ap-beijing.tencentcloudapi.com' },
     });
   });
 
@@ -165,6 +174,32 @@ describe('loadConfig', () => {
         problems: ['TERMS_URL=/terms.html: must be an http(s) URL', 'PRIVACY_URL=ftp://x/p: must be an http(s) URL', 'SUPPORT_CONTACT: at most 100 characters (one line on 关于)'],
       }),
     );
+  });
+
+  it('offers SMS codes through the provider SMS_PROVIDER names, at its vendor\'s host unless SMS_ENDPOINT says otherwise', () => {
+    const tencent = { SMS_PROVIDER: 'tencent', SMS_SECRET_ID: 'AKIDx', SMS_SECRET_KEY: 'key', SMS_SDK_APP_ID: '1400006666', SMS_SIGN_NAME: '视频工具', SMS_TEMPLATE_ID: '1110' };
+    expect(loadConfig(tencent).sms).toEqual({ provider: 'tencent', secretId: 'AKIDx', secretKey: 'key', sdkAppId: '1400006666', signName: '视频工具', templateId: '1110', endpoint: 'https://sms.tencentcloudapi.com' });
+    const aliyun = { SMS_PROVIDER: 'aliyun', SMS_SECRET_ID: 'LTAIx', SMS_SECRET_KEY: 'secret', SMS_SIGN_NAME: '视频工具', SMS_TEMPLATE_ID: 'SMS_1', SMS_ENDPOINT: 'http://127.0.0.1:9000/' };
+    expect(loadConfig(aliyun).sms).toEqual({ provider: 'aliyun', secretId: 'LTAIx', secretKey: 'secret', sdkAppId: undefined, signName: '视频工具', templateId: 'SMS_1', endpoint: 'http://127.0.0.1:9000' });
+    expect(loadConfig({ SMS_PROVIDER: 'aliyun', SMS_SECRET_ID: 'a', SMS_SECRET_KEY: 'b', SMS_SIGN_NAME: 'c', SMS_TEMPLATE_ID: 'd' }).sms?.endpoint).toBe('https://dysmsapi.aliyuncs.com');
+  });
+
+  it('refuses half an SMS configuration', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as { problems: string[] }).problems;
+      }
+    };
+    expect(problems({ SMS_SECRET_ID: 'x', SMS_SIGN_NAME: 'y' })).toEqual(['SMS_SECRET_ID, SMS_SIGN_NAME set but SMS_PROVIDER is not (tencent or aliyun)']);
+    expect(problems({ SMS_PROVIDER: 'twilio' })).toEqual(['SMS_PROVIDER=twilio: must be tencent or aliyun']);
+    expect(problems({ SMS_PROVIDER: 'tencent', SMS_SECRET_ID: 'a', SMS_SECRET_KEY: 'b', SMS_SIGN_NAME: 'c', SMS_TEMPLATE_ID: 'd' })).toEqual(['SMS_PROVIDER=tencent needs SMS_SDK_APP_ID as well']);
+    expect(problems({ SMS_PROVIDER: 'aliyun', SMS_SECRET_ID: 'a', SMS_SECRET_KEY: 'b', SMS_SIGN_NAME: 'c', SMS_TEMPLATE_ID: 'd', SMS_SDK_APP_ID: '1', SMS_ENDPOINT: 'http://h/sms' })).toEqual([
+      'SMS_SDK_APP_ID is for SMS_PROVIDER=tencent only',
+      'SMS_ENDPOINT=http://h/sms: must be an http(s) URL with no path (e.g. http://127.0.0.1:9000)',
+    ]);
   });
 
   it("turns a voice provider on by its keys alone, with the vendor's defaults", () => {

@@ -27,7 +27,7 @@ describe('api(path, body): one call of the contract', () => {
   });
 
   it("uses the contract's method: the version call is a GET", async () => {
-    const info: VersionInfo = { version: '1.0.0', minVersion: '1.0.0', releaseNotes: '', serverVersion: '1.0.0', termsUrl: '/legal/terms', privacyUrl: '/legal/privacy', supportContact: '' };
+    const info: VersionInfo = { version: '1.0.0', minVersion: '1.0.0', releaseNotes: '', serverVersion: '1.0.0', termsUrl: '/legal/terms', privacyUrl: '/legal/privacy', supportContact: '', smsLogin: false };
     server.route('/api/v1/version/get_version_info', (_req, res) => sendJson(res, 200, { rspCode: 0, rspMsg: '成功', data: info }));
     await expect(api('/api/v1/version/get_version_info', {})).resolves.toEqual(info);
     expect(server.received.map((r) => r.method)).toEqual(['GET']);

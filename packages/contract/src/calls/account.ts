@@ -21,6 +21,10 @@ const password = Type.String({
   pattern: NO_C0_CONTROL_CHARS,
   description: `不去除首尾空格。注册（未注册的手机号）时：${PASSWORD_RULE}，否则 rspCode 2 给出这条规则；登录已有账号时 6–32 个字符即可（较早设定的密码照常可用）`,
 });
+/** An SMS code as /api/v1/account/send_code sends it. */
+export const SMS_CODE_PATTERN = '^[0-9]{6}$';
+const smsCode = Type.String({ title: '验证码', pattern: SMS_CODE_PATTERN, description: '短信验证码，6 位数字' });
+export const SMS_PURPOSES = ['login', 'reset', 'delete'] as const;
 const nickname = Text('昵称', { min: 1, max: NICKNAME_MAX });
 const name = Text('姓名', { max: NAME_MAX });
 /** Checked against the user's uploads by the handler (`头像地址无效` otherwise); length-capped here. */
@@ -39,11 +43,32 @@ export const loginOrRegister = call({
     '已注册的手机号用密码登录；未注册的手机号直接注册（昵称默认「用户」+ 手机号后 4 位，赠送欢迎积分并记一条 register 积分记录）。' +
     '密码错误：rspCode 1「手机号或密码错误」。同一手机号 15 分钟内密码错误 5 次：HTTP 429（带 Retry-After），窗口过去前正确的密码也被拒绝；' +
     '同时发出的请求也计入，每个窗口最多核对 5 个错误密码。同一客户端地址（IPv6 按 /64）每小时最多注册 SIGNUP_LIMIT 个新账号（默认 20），超出：HTTP 429（带 Retry-After）；登录不计入。' +
-    'nickname 只在注册时使用，登录时忽略。',
-  body: Type.Object({ phone: Phone, password, nickname: Type.Optional(nickname) }),
+    'nickname 只在注册时使用，登录时忽略。' +
+    '也可用短信验证码代替密码（配置了短信服务时，见 /api/v1/account/send_code，purpose 为 login）：给出 code 而不给 password；已注册的手机号直接登录，未注册的注册（同样赠送欢迎积分、计入注册上限）。' +
+    '验证码错误：rspCode 1「验证码错误」；没有有效的验证码（未发送、超过 5 分钟、已用过或已错 5 次）：rspCode 1「验证码已失效，请重新获取」；同时发出的请求也计入这 5 次。' +
+    'password 与 code 须且只能给一个（都不给：rspCode 2「密码不能为空」）；未配置短信服务时给 code：rspCode 1「短信验证码暂不可用，请使用密码登录」。',
+  body: Type.Object({ phone: Phone, password: Type.Optional(password), code: Type.Optional(smsCode), nickname: Type.Optional(nickname) }),
   data: SignInResult,
   responses: {
     429: Message('同一手机号 15 分钟内密码错误 5 次，或同一地址 1 小时内注册已达上限；Retry-After 头给出还需等待的秒数'),
+  },
+});
+
+export const sendCode = call({
+  method: 'POST',
+  path: '/api/v1/account/send_code',
+  access: 'public',
+  tags,
+  summary: '发送短信验证码',
+  description:
+    '向手机号发送 6 位数字验证码，5 分钟内有效，最多核对 5 次，用过即失效；再次发送后只有最新的验证码有效。' +
+    'purpose：login 登录或注册，reset 重设密码，delete 注销账号。无论手机号是否已注册，回答都是「验证码已发送」（reset 与 delete 只发给已注册的手机号）。' +
+    '同一手机号每分钟 1 条、每小时 5 条、每天 10 条，同一客户端地址（IPv6 按 /64）每小时 30 条，超出：HTTP 429（带 Retry-After），同时发出的请求也计入。' +
+    '短信服务商发送失败：rspCode 1（中文原因），不计入上述次数。未配置短信服务（/api/v1/version/info 的 smsLogin 为 false）：rspCode 1「短信验证码暂不可用，请使用密码登录」。',
+  body: Type.Object({ phone: Phone, purpose: Type.Union(SMS_PURPOSES.map((p) => Type.Literal(p)), { title: '用途', description: 'login | reset | delete' }) }),
+  data: Type.Object({ msg: Type.Literal('验证码已发送') }, { additionalProperties: false }),
+  responses: {
+    429: Message('发送过于频繁（同一手机号每分钟 1 条、每小时 5 条、每天 10 条，或同一地址每小时 30 条）；Retry-After 头给出还需等待的秒数'),
   },
 });
 
@@ -80,4 +105,4 @@ export const logout = call({
   data: Type.Object({}, { additionalProperties: false }),
 });
 
-export const accountCalls = { loginOrRegister, getAccountInfo, changeInfo, logout };
+export const accountCalls = { loginOrRegister, sendCode, getAccountInfo, changeInfo, logout };

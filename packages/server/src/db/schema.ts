@@ -79,6 +79,24 @@ export const rateLimitHits = pgTable('rate_limit_hits', {
   pending: boolean('pending').notNull().default(false),
 });
 
+export const SMS_PURPOSES = ['login', 'reset', 'delete'] as const;
+export type SmsPurpose = (typeof SMS_PURPOSES)[number];
+
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: id(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose', { enum: SMS_PURPOSES }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    tries: integer('tries').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('sms_codes_phone').on(t.phone, t.purpose, t.id)],
+);
+
 export const SAMPLE_STATUSES = ['pending', 'rendering', 'ready', 'failed'] as const;
 export type SampleStatus = (typeof SAMPLE_STATUSES)[number];
 

@@ -10,7 +10,7 @@ describeEngines('database', (ctx) => {
   it('has applied every migration once; running again applies nothing', async () => {
     expect(await migrate(ctx.db())).toEqual([]);
     const rows = rowsOf<{ version: string }>(await ctx.db().execute(sql`SELECT version FROM schema_migrations`));
-    expect(rows.map((r) => r.version)).toEqual(['0001-core', '0002-video-tasks', '0003-template-samples', '0004-task-output-keys', '0005-rate-limit-pending', '0006-task-clips', '0007-caption-style', '0008-music', '0009-task-voice', '0010-write-ledger-type', '0011-share-links', '0012-remotes', '0013-remote-failures']);
+    expect(rows.map((r) => r.version)).toEqual(['0001-core', '0002-video-tasks', '0003-template-samples', '0004-task-output-keys', '0005-rate-limit-pending', '0006-task-clips', '0007-caption-style', '0008-music', '0009-task-voice', '0010-write-ledger-type', '0011-share-links', '0012-remotes', '0013-remote-failures', '0014-sms-codes']);
   });
 
   it('matches the schema the queries use, column for column', async () => {

@@ -45,6 +45,7 @@ describe('GET /docs/json', () => {
         '/api/v1/account/getAccountInfo',
         '/api/v1/account/change_info',
         '/api/v1/account/logout',
+        '/api/v1/account/send_code',
         '/api/v1/activationCode/activate',
         '/api/v1/activationCode/activation_records',
         '/api/v1/credit_consumption/list',

@@ -6,7 +6,7 @@ import AboutPage from './about-page';
 jest.mock('@app/shared/src/ui/toast', () => ({ showToast: jest.fn(), toast: jest.fn() }));
 
 const VERSION_URL = '/api/v1/version/get_version_info';
-const info = { version: '1.0.0', minVersion: '1.0.0', releaseNotes: '', serverVersion: '1.0.0+abc123', termsUrl: '/legal/terms', privacyUrl: '/legal/privacy', supportContact: '' };
+const info = { version: '1.0.0', minVersion: '1.0.0', releaseNotes: '', serverVersion: '1.0.0+abc123', termsUrl: '/legal/terms', privacyUrl: '/legal/privacy', supportContact: '', smsLogin: false };
 
 let server: TestServer;
 const testServer = useTestServer();

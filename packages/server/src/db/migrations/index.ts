@@ -11,6 +11,7 @@ import { writeLedgerType } from './0010-write-ledger-type.js';
 import { shareLinks } from './0011-share-links.js';
 import { remotes } from './0012-remotes.js';
 import { remoteFailures } from './0013-remote-failures.js';
+import { smsCodes } from './0014-sms-codes.js';
 
 /** A schema change: applied once, in order (the pending ones in one transaction). Never edit a shipped one. */
 export interface Migration {
@@ -19,4 +20,4 @@ export interface Migration {
   statements: string[];
 }
 
-export const MIGRATIONS: readonly Migration[] = [core, videoTasks, templateSamples, taskOutputKeys, rateLimitPending, taskClips, captionStyle, music, taskVoice, writeLedgerType, shareLinks, remotes, remoteFailures];
+export const MIGRATIONS: readonly Migration[] = [core, videoTasks, templateSamples, taskOutputKeys, rateLimitPending, taskClips, captionStyle, music, taskVoice, writeLedgerType, shareLinks, remotes, remoteFailures, smsCodes];

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { BodyOf, loginOrRegister as loginOrRegisterCall } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
@@ -5,6 +6,7 @@ import { users } from '../../db/schema.js';
 import { RspCode } from '../../lib/envelope.js';
 import { BusinessError } from '../../lib/errors.js';
 import { changePoints } from '../points/ledger.js';
+import { SMS_UNAVAILABLE, useCode } from '../sms/sms-codes.js';
 import { releaseAttempt, reserveAttempt, settleAttempt, type Limit } from '../rate-limit/rate-limit.js';
 import { issueToken, type UserRow } from '../sessions/tokens.js';
 import { assertNewPassword } from './password-rule.js';
@@ -33,6 +35,8 @@ export interface SignUpOptions {
   signupLimit: number;
   /** The caller's address (`request.ip`: the socket's, or X-Forwarded-For's from a TRUST_PROXY). */
   clientAddress: string;
+  /** Whether SMS codes are configured (SMS_PROVIDER): `{ phone, code }` is refused otherwise. */
+  smsEnabled: boolean;
 }
 
 const WRONG_PASSWORD = '手机号或密码错误';
@@ -43,6 +47,15 @@ const REGISTER_TITLE = '新用户注册赠送';
  * an unknown one becomes a new account with the welcome points.
  */
 export async function loginOrRegister(db: Db, credentials: Credentials, options: SignUpOptions): Promise<SignedIn> {
+  if (credentials.code !== undefined) return loginWithCode(db, { ...credentials, code: credentials.code }, options);
+  // Neither: answered as before codes existed (the schema's own words for a missing password).
+  if (credentials.password === undefined) throw new BusinessError(RspCode.invalidParam, '密码不能为空');
+  return loginWithPassword(db, { ...credentials, password: credentials.password }, options);
+}
+
+type WithPassword = Credentials & { password: string };
+
+async function loginWithPassword(db: Db, credentials: WithPassword, options: SignUpOptions): Promise<SignedIn> {
   const known = await findByPhone(db, credentials.phone);
   if (known) return login(db, known, credentials.password);
   const registered = await register(db, credentials, options);
@@ -80,10 +93,33 @@ async function login(db: Db, user: UserRow, password: string): Promise<SignedIn>
 }
 
 /** A new account, counted against the caller's address (429 past SIGNUP_LIMIT); null if the phone was taken meanwhile. */
-async function register(db: Db, credentials: Credentials, options: SignUpOptions): Promise<SignedIn | null> {
+async function register(db: Db, credentials: WithPassword, options: SignUpOptions): Promise<SignedIn | null> {
   // A new password meets the rule (rspCode 2 otherwise), before anything counts; signing in to an
   // existing account does not ask it.
   assertNewPassword(credentials.password, credentials.phone);
+  return registerCounted(db, credentials, options);
+}
+
+/**
+ * The other way in (docs/api.md, /api/v1/account/login_or_register with `code`): the SMS code sent
+ * for `login` proves the phone, so a known phone signs in and a new one registers, as with a
+ * password. The code is used up before anything else: a wrong one counts one of its 5 tries.
+ */
+async function loginWithCode(db: Db, credentials: Credentials & { code: string }, options: SignUpOptions): Promise<SignedIn> {
+  if (credentials.password !== undefined) throw new BusinessError(RspCode.invalidParam, '密码和验证码只能填一个');
+  if (!options.smsEnabled) throw new BusinessError(RspCode.failed, SMS_UNAVAILABLE);
+  await useCode(db, credentials.phone, 'login', credentials.code);
+  const known = await findByPhone(db, credentials.phone);
+  if (known) return { user: known, token: await issueToken(db, known.id), welcomePoints: 0 };
+  // A password nobody knows (32 random bytes): the account signs in by code until one is set.
+  const registered = await registerCounted(db, { ...credentials, password: randomBytes(32).toString('base64url') }, options);
+  if (registered) return registered;
+  const winner = await findByPhone(db, credentials.phone);
+  if (!winner) throw new Error('loginOrRegister: phone taken yet not found');
+  return { user: winner, token: await issueToken(db, winner.id), welcomePoints: 0 };
+}
+
+async function registerCounted(db: Db, credentials: WithPassword, options: SignUpOptions): Promise<SignedIn | null> {
   // Only a new account counts against its address, and it counts before the work (as in login).
   const attempt = options.signupLimit > 0 ? await reserveAttempt(db, signupLimit(options)) : undefined;
   try {
@@ -120,7 +156,7 @@ export function addressGroup(address: string): string {
 }
 
 /** The account, its welcome points and its first token in one transaction; null if the phone was taken meanwhile. */
-async function createAccount(db: Db, credentials: Credentials, welcomePoints: number): Promise<SignedIn | null> {
+async function createAccount(db: Db, credentials: WithPassword, welcomePoints: number): Promise<SignedIn | null> {
   // Hashed before the transaction: it is the slow part, and holds no connection.
   const passwordHash = await hashPassword(credentials.password);
   return db.transaction(async (tx) => {

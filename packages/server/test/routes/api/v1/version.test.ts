@@ -30,6 +30,7 @@ describe('GET /api/v1/version/get_version_info', () => {
         termsUrl: '/legal/terms',
         privacyUrl: '/legal/privacy',
         supportContact: '',
+        smsLogin: false,
       },
     });
     expect(body.data.releaseNotes).toMatch(/[\u4e00-\u9fff]/);
@@ -40,6 +41,17 @@ describe('GET /api/v1/version/get_version_info', () => {
     try {
       const { data } = (await configured.inject({ method: 'GET', url: '/api/v1/version/get_version_info' })).json();
       expect([data.termsUrl, data.privacyUrl, data.supportContact]).toEqual(['https://example.com/t.html', 'https://example.com/p.html', '客服邮箱 help@example.com']);
+    } finally {
+      await configured.close();
+    }
+  });
+
+  it('says 登录 may offer SMS codes when SMS_PROVIDER is set', async () => {
+    const { app: configured } = await buildTestApp({ SMS_PROVIDER: 'aliyun', SMS_SECRET_ID: 'LTAIx', SMS_SECRET_KEY: 'secret', SMS_SIGN_NAME: '视频工具', SMS_TEMPLATE_ID: 'SMS_1' });
+    try {
+      const { data } = (await configured.inject({ method: 'GET', url: '/api/v1/version/get_version_info' })).json();
+      expect(data.smsLogin).toBe(true);
+      expect(JSON.stringify(data)).not.toContain('secret');
     } finally {
       await configured.close();
     }

@@ -1,18 +1,31 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { changeInfo, getAccountInfo, loginOrRegister, logout } from '@app/contract';
+import { changeInfo, getAccountInfo, loginOrRegister, logout, sendCode } from '@app/contract';
 import { ok } from '../../../../lib/envelope.js';
 import { serve } from '../../../../lib/contract-route.js';
 import { loginOrRegister as signIn } from '../../../../modules/accounts/login-or-register.js';
 import { changeProfile } from '../../../../modules/accounts/profile.js';
 import { toUserInfo } from '../../../../modules/accounts/user-info.js';
 import { revokeToken } from '../../../../modules/sessions/tokens.js';
+import { CODE_SENT, sendCode as sendSmsCode, SMS_UNAVAILABLE } from '../../../../modules/sms/sms-codes.js';
+import { createSmsSender } from '../../../../modules/sms/create-sender.js';
+import { BusinessError } from '../../../../lib/errors.js';
+import { RspCode } from '../../../../lib/envelope.js';
 
-/** docs/api.md, /api/v1/account/*: sign in or up, the signed-in user's info and profile, sign out. */
+/** docs/api.md, /api/v1/account/*: sign in or up (by password or SMS code), the signed-in user's info and profile, sign out. */
 export const accountRoutes: FastifyPluginAsync = async (app) => {
+  // One client for the process: the SDKs keep their connections.
+  const sms = app.config.sms && createSmsSender(app.config.sms);
+
   serve(app, loginOrRegister, async (request) => {
     const { welcomePoints, signupLimit } = app.config;
-    const { user, token, welcomePoints: given } = await signIn(app.db, request.body, { welcomePoints, signupLimit, clientAddress: request.ip });
+    const { user, token, welcomePoints: given } = await signIn(app.db, request.body, { welcomePoints, signupLimit, clientAddress: request.ip, smsEnabled: sms !== undefined });
     return ok({ ...toUserInfo(user, token), welcomePoints: given });
+  });
+
+  serve(app, sendCode, async (request) => {
+    if (!sms) throw new BusinessError(RspCode.failed, SMS_UNAVAILABLE);
+    await sendSmsCode(app.db, sms, { ...request.body, clientAddress: request.ip }, request.log);
+    return ok({ msg: CODE_SENT });
   });
 
   serve(app, getAccountInfo, async (request) => ok(toUserInfo(request.user, request.token)));

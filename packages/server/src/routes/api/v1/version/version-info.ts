@@ -9,13 +9,14 @@ export const appRelease = {
   releaseNotes: '首个版本：选择模板，输入文案与图片，一键生成视频。',
 };
 
-/** What 关于 and 登录 show: the release, this server's version, the agreements and the contact line. */
-export function versionInfo(config: Pick<ServerConfig, 'termsUrl' | 'privacyUrl' | 'supportContact'>): VersionInfo {
+/** What 关于 and 登录 show: the release, this server's version, the agreements, the contact line, and whether 登录 offers SMS codes. */
+export function versionInfo(config: Pick<ServerConfig, 'termsUrl' | 'privacyUrl' | 'supportContact' | 'sms'>): VersionInfo {
   return {
     ...appRelease,
     serverVersion,
     termsUrl: config.termsUrl ?? '/legal/terms',
     privacyUrl: config.privacyUrl ?? '/legal/privacy',
     supportContact: config.supportContact,
+    smsLogin: config.sms !== undefined,
   };
 }

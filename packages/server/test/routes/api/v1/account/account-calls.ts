@@ -6,6 +6,7 @@ export const LOGIN = '/api/v1/account/login_or_register';
 export const ACCOUNT_INFO = '/api/v1/account/getAccountInfo';
 export const CHANGE_INFO = '/api/v1/account/change_info';
 export const LOGOUT = '/api/v1/account/logout';
+export const SEND_CODE = '/api/v1/account/send_code';
 /** Every account call that needs a token. */
 export const SIGNED_IN_CALLS = [ACCOUNT_INFO, CHANGE_INFO, LOGOUT] as const;
 
