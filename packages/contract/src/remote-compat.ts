@@ -11,7 +11,7 @@
 export interface RemoteManifest {
   name?: unknown;
   metaData?: { buildInfo?: { buildVersion?: unknown }; remoteEntry?: { name?: unknown; path?: unknown } };
-  shared?: { name?: unknown; version?: unknown; requiredVersion?: unknown; singleton?: unknown }[];
+  shared?: { name?: unknown; version?: unknown; requiredVersion?: unknown; singleton?: unknown; assets?: { js?: { sync?: unknown; async?: unknown } } }[];
   exposes?: { name?: unknown; path?: unknown }[];
 }
 
@@ -185,10 +185,18 @@ export interface CompatProblem {
   message: string;
 }
 
+/** A shared module for which the build has no script of its own (an `assets` block with none in it). */
+function bringsNoCopy(shared: NonNullable<RemoteManifest['shared']>[number]): boolean {
+  const js = shared.assets?.js;
+  const none = (list: unknown) => Array.isArray(list) && list.length === 0;
+  return js !== undefined && none(js.sync) && none(js.async);
+}
+
 /**
  * The checks a build must pass against the shell: each shared module's required version is
- * satisfied by the version the shell provides (a module the shell does not share is the remote's
- * own business), and every page the shell routes to this remote is exposed.
+ * satisfied by the version the shell provides; a module the shell does not share is the remote's
+ * own business, unless the build brings no copy of it (`import: false`); and every page the shell
+ * routes to this remote is exposed.
  */
 export function compatProblems(
   manifest: RemoteManifest,
@@ -199,7 +207,13 @@ export function compatProblems(
     if (typeof shared.name !== 'string') continue;
     const provided = shell.shared.get(shared.name);
     const required = shared.requiredVersion;
-    if (provided === undefined || typeof required !== 'string' || required === '' || required === '*') continue;
+    if (provided === undefined) {
+      // Built with `import: false` (the manifest lists no script of its own for it): only the
+      // shell can give it, and this shell does not.
+      if (bringsNoCopy(shared)) problems.push({ kind: 'shared', message: `共享模块 ${shared.name} 只能由 shell 提供，shell 没有提供` });
+      continue;
+    }
+    if (typeof required !== 'string' || required === '' || required === '*') continue;
     const fits = satisfiesRange(provided, required);
     if (fits === undefined) problems.push({ kind: 'unreadable-range', message: `共享模块 ${shared.name} 的版本要求 ${required} 读不懂` });
     else if (!fits) problems.push({ kind: 'shared', message: `共享模块 ${shared.name} 要求 ${required}，shell 提供的是 ${provided}` });

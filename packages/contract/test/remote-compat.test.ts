@@ -66,4 +66,18 @@ describe('compatProblems', () => {
       { kind: 'not-exposed', message: 'shell 路由到的页面 ./Settings 没有暴露' },
     ]);
   });
+
+  it('refuses a module the shell does not provide when the build brings no copy of it (import: false)', () => {
+    const own = { js: { sync: ['__federation_shared_left-pad.js'], async: [] } };
+    const none = { js: { sync: [], async: [] } };
+    const manifest = {
+      shared: [
+        { name: 'react', requiredVersion: '^19.0.0', assets: none },
+        { name: 'left-pad', requiredVersion: '^9.0.0', assets: own },
+        { name: 'react-dom', requiredVersion: '^19.0.0', assets: none },
+      ],
+      exposes: [{ name: 'Mine' }, { name: 'Settings' }],
+    };
+    expect(compatProblems(manifest, shell)).toEqual([{ kind: 'shared', message: '共享模块 react-dom 只能由 shell 提供，shell 没有提供' }]);
+  });
 });
