@@ -44,6 +44,16 @@ function shape(checker: ts.TypeChecker, type: ts.Type, at: ts.Node): string {
   return `{ ${parts.join('; ')} }`;
 }
 
+/**
+ * Unions of string literals with their members in sorted order. The compiler writes a union in
+ * the order of its members' internal type ids, which follows the order in which the program
+ * happened to create them: adding an unrelated file can swap two (`"step" | "minLength"` in a
+ * `Pick`), a change only in appearance.
+ */
+export function sortLiteralUnions(text: string): string {
+  return text.replace(/"(?:[^"\\]|\\.)*"(?: \| "(?:[^"\\]|\\.)*")+/g, (union) => union.split(' | ').sort().join(' | '));
+}
+
 /** One export's signature: its value's type and/or the type it declares. */
 function signatureOf(checker: ts.TypeChecker, exported: ts.Symbol, at: ts.Node): string {
   const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
@@ -60,7 +70,7 @@ function signatureOf(checker: ts.TypeChecker, exported: ts.Symbol, at: ts.Node):
     const alias = symbol.flags & ts.SymbolFlags.TypeAlias && !(declared.flags & ts.TypeFlags.Object);
     parts.push(`type${generics}: ${alias ? checker.typeToString(declared, declaration, FLAGS | ts.TypeFormatFlags.InTypeAlias) : shape(checker, declared, declaration)}`);
   }
-  return parts.join(' & ');
+  return sortLiteralUnions(parts.join(' & '));
 }
 
 /** Computes the API of `entries` (entry name → file relative to `root`) with the package's tsconfig. */
