@@ -20,6 +20,8 @@ export interface ActionSheetProps {
   onAction?: (action: Action, index: number) => void;
   onClose?: () => void;
   afterClose?: () => void;
+  /** Once the sheet has finished opening. */
+  afterShow?: () => void;
   visible?: boolean;
 }
 
@@ -29,12 +31,12 @@ export interface ActionSheetProps {
  * (an axe critical violation) and no name to the sheet. Here the sheet is a modal dialog named by
  * its title, and every action, 取消 included, is a <button>.
  */
-function Sheet({ actions, extra, cancelText, closeOnAction, onAction, onClose, afterClose, visible = false }: ActionSheetProps) {
+function Sheet({ actions, extra, cancelText, closeOnAction, onAction, onClose, afterClose, afterShow, visible = false }: ActionSheetProps) {
   const name = typeof extra === 'string' ? extra : undefined;
   return (
     // Drawn in place (getContainer null): `show` has already given it a container of its own on the
     // body, and a portal beside that one would outlive it when the body is cleared.
-    <Popup visible={visible} onMaskClick={onClose} afterClose={afterClose} getContainer={null} className="adm-action-sheet-popup">
+    <Popup visible={visible} onMaskClick={onClose} afterClose={afterClose} afterShow={afterShow} getContainer={null} className="adm-action-sheet-popup">
       <div className="adm-action-sheet" role="dialog" aria-modal="true" aria-label={name ?? '操作'}>
         {extra && <div className="adm-action-sheet-extra">{extra}</div>}
         <div className="adm-action-sheet-button-list">

@@ -1,5 +1,6 @@
 import { t } from '../i18n/locale';
 import { trackOverlay } from './overlays';
+import { popupCloser } from './close-popup';
 
 export interface ShowModalOptions {
   title?: string;
@@ -28,15 +29,17 @@ export async function showModal(options: ShowModalOptions): Promise<ShowModalRes
   return new Promise<ShowModalResult>((resolve) => {
     let settled = false;
     let release = () => {};
+    const closer = popupCloser();
     const finish = (confirm: boolean) => {
       if (settled) return;
       settled = true;
       release();
-      handler.close();
+      closer.close(handler);
       resolve({ confirm, cancel: !confirm });
     };
     const confirmAction = { key: 'confirm', text: confirmText, bold: showCancel, onClick: () => finish(true) };
     const handler = Dialog.show({
+      afterShow: closer.afterShow,
       // Named by its title: the kit's dialog has role="dialog" and no name of its own.
       'aria-label': title ?? content,
       title,

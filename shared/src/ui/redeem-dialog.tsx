@@ -1,5 +1,6 @@
 import type { RedeemResult } from '@app/contract';
 import { trackOverlay } from './overlays';
+import { popupCloser } from './close-popup';
 
 let shown: Promise<RedeemResult | null> | null = null;
 
@@ -16,15 +17,17 @@ export function openRedeemDialog(): Promise<RedeemResult | null> {
     return new Promise<RedeemResult | null>((resolve) => {
       let settled = false;
       let release = () => {};
+      const closer = popupCloser();
       const finish = (result: RedeemResult | null) => {
         if (settled) return;
         settled = true;
         release();
-        handler.close();
+        closer.close(handler);
         shown = null;
         resolve(result);
       };
       const handler = Dialog.show({
+        afterShow: closer.afterShow,
         title: '兑换激活码',
         'aria-label': '兑换激活码',
         closeOnMaskClick: false,

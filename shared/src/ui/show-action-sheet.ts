@@ -1,5 +1,6 @@
 import { t } from '../i18n/locale';
 import { trackOverlay } from './overlays';
+import { popupCloser } from './close-popup';
 
 export interface SheetAction {
   key: string;
@@ -24,14 +25,16 @@ export async function showActionSheet(options: ShowActionSheetOptions): Promise<
   return new Promise<string | null>((resolve) => {
     let settled = false;
     let release = () => {};
+    const closer = popupCloser();
     const finish = (key: string | null) => {
       if (settled) return;
       settled = true;
       release();
-      handler.close();
+      closer.close(handler);
       resolve(key);
     };
     const handler = ActionSheet.show({
+      afterShow: closer.afterShow,
       extra: options.title,
       cancelText: options.cancelText ?? t('uni.showActionSheet.cancel'),
       actions: options.actions.map(({ key, text, danger }) => ({ key, text, danger })),
