@@ -14,7 +14,7 @@ export const Phone = Type.String({ title: '手机号', pattern: PHONE_PATTERN, d
  * password an account may already have (6–32 characters, as the rule once was); a new account's
  * password must meet PASSWORD_RULE, checked when the phone turns out to be new.
  */
-const password = Type.String({
+export const Password = Type.String({
   title: '密码',
   minLength: PASSWORD_MIN,
   maxLength: PASSWORD_MAX,
@@ -23,7 +23,7 @@ const password = Type.String({
 });
 /** An SMS code as /api/v1/account/send_code sends it. */
 export const SMS_CODE_PATTERN = '^[0-9]{6}$';
-const smsCode = Type.String({ title: '验证码', pattern: SMS_CODE_PATTERN, description: '短信验证码，6 位数字' });
+export const SmsCode = Type.String({ title: '验证码', pattern: SMS_CODE_PATTERN, description: '短信验证码，6 位数字' });
 export const SMS_PURPOSES = ['login', 'reset', 'delete'] as const;
 const nickname = Text('昵称', { min: 1, max: NICKNAME_MAX });
 const name = Text('姓名', { max: NAME_MAX });
@@ -31,7 +31,7 @@ const name = Text('姓名', { max: NAME_MAX });
 const avatar = Text('头像', { max: 1000 }, { description: '本服务为该用户上传签发的地址（stsPolicy 的 url），或空字符串表示不设头像' });
 
 /** How signed-in calls say who they are (docs/api.md "Conventions"). */
-const SIGNED_IN = '需要登录：令牌放在 body 的 token 里，或用 `Authorization: Bearer <token>`；缺失、未知、过期或已退出的令牌得到 rspCode 6「请先登录」。';
+export const SIGNED_IN = '需要登录：令牌放在 body 的 token 里，或用 `Authorization: Bearer <token>`；缺失、未知、过期或已退出的令牌得到 rspCode 6「请先登录」。';
 
 export const loginOrRegister = call({
   method: 'POST',
@@ -46,8 +46,9 @@ export const loginOrRegister = call({
     'nickname 只在注册时使用，登录时忽略。' +
     '也可用短信验证码代替密码（配置了短信服务时，见 /api/v1/account/send_code，purpose 为 login）：给出 code 而不给 password；已注册的手机号直接登录，未注册的注册（同样赠送欢迎积分、计入注册上限）。' +
     '验证码错误：rspCode 1「验证码错误」；没有有效的验证码（未发送、超过 5 分钟、已用过或已错 5 次）：rspCode 1「验证码已失效，请重新获取」；同时发出的请求也计入这 5 次。' +
+    '运营人员重设密码后（npm run admin -- users reset-password）用一次性密码登录：回答的 mustChangePassword 为 true，这个令牌在 /api/v1/account/change_password 设置新密码之前，其他需要登录的调用都得到 rspCode 5「请先设置新密码」；这期间用验证码登录则作废一次性密码（账号改用验证码登录，可在修改密码里直接设新密码）。' +
     'password 与 code 须且只能给一个（都不给：rspCode 2「密码不能为空」）；未配置短信服务时给 code：rspCode 1「短信验证码暂不可用，请使用密码登录」。',
-  body: Type.Object({ phone: Phone, password: Type.Optional(password), code: Type.Optional(smsCode), nickname: Type.Optional(nickname) }),
+  body: Type.Object({ phone: Phone, password: Type.Optional(Password), code: Type.Optional(SmsCode), nickname: Type.Optional(nickname) }),
   data: SignInResult,
   responses: {
     429: Message('同一手机号 15 分钟内密码错误 5 次，或同一地址 1 小时内注册已达上限；Retry-After 头给出还需等待的秒数'),

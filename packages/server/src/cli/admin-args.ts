@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { REMOTE_NAMES, type RemoteName } from '@app/contract';
+import { PHONE_PATTERN, REMOTE_NAMES, type RemoteName } from '@app/contract';
 
 export const USAGE = `用法：npm run admin -- <命令> [选项]
 
@@ -17,6 +17,11 @@ export const USAGE = `用法：npm run admin -- <命令> [选项]
                 [--description 文字] [--sort N] [--cover URL --video URL] [--params JSON]
       添加一个模板。--cover 和 --video 要么都给（立刻出现在 App 中），要么都不给：服务器
       按标题、描述和 --params 渲染样片，存好后模板才出现在 App 首页。
+  users show PHONE
+      查看一个用户：积分余额、会员到期、各状态的视频数、注册时间、状态、登录方式、有效登录数。
+  users reset-password PHONE
+      给这个用户一个一次性密码（只显示这一次），用于用户忘了密码又收不到验证码时：
+      把它告诉本人（先核实身份），本人用它登录后必须先设置新密码。这个用户已有的登录全部结束。
   music add FILE --title 标题 --mood travel|food|festival|tech|family|business
       上传一首背景音乐（mp3、m4a、aac 或 wav，不超过 20 MiB，1 秒到 10 分钟），出现在
       App 的背景音乐列表中。FILE 相对于运行命令的目录。
@@ -58,6 +63,8 @@ export type AdminCommand =
   | { name: 'codes list'; batchId: string | undefined }
   | { name: 'codes disable'; code: string }
   | { name: 'points grant'; phone: string; change: number; reason: string }
+  | { name: 'users show'; phone: string }
+  | { name: 'users reset-password'; phone: string }
   | { name: 'music add'; file: string; title: string; mood: string }
   | { name: 'music list' }
   | { name: 'music remove'; id: string }
@@ -122,6 +129,19 @@ const COMMANDS: Record<string, { options: OptionSpec; build: (parsed: Parsed) =>
       return { name: 'points grant', phone, change: integer('N', change), reason: required(values, 'reason') };
     },
   },
+  ...Object.fromEntries(
+    (['show', 'reset-password'] as const).map((action) => [
+      `users ${action}`,
+      {
+        options: {},
+        build: ({ positionals }: Parsed): AdminCommand => {
+          const [phone] = exactly(positionals, ['PHONE']);
+          if (!new RegExp(PHONE_PATTERN).test(phone)) throw new UsageError(`PHONE 应为 11 位手机号：${phone}`);
+          return { name: `users ${action}`, phone };
+        },
+      },
+    ]),
+  ),
   'templates add': {
     options: strings('title', 'category', 'style', 'duration', 'aspect', 'description', 'sort', 'cover', 'video', 'params'),
     build: ({ positionals, values }) => {

@@ -14,6 +14,10 @@ import {
   createCodes,
   disableCode,
   grantPoints,
+  resetUserPassword,
+  showUser,
+  TASK_STATUSES,
+  type TaskStatus,
   createDeployToken,
   listRemotes,
   promoteRemote,
@@ -66,6 +70,15 @@ export async function runCommand(
       const grant = await client.call(grantPoints, { phone, change, reason });
       const signed = grant.change > 0 ? `+${grant.change}` : String(grant.change);
       return { stdout: `${phone} 积分 ${signed}（${reason}），余额 ${grant.balance}` };
+    }
+    case 'users show':
+      return showAccount(client, command.phone);
+    case 'users reset-password': {
+      const { password } = await client.call(resetUserPassword, { phone: command.phone });
+      return {
+        stdout: password,
+        stderr: `${command.phone} 的一次性密码（只显示这一次；核实本人后告诉他，用它登录后须先设置新密码；他已有的登录都已结束）：`,
+      };
     }
     case 'templates add': {
       const { name: _, ...body } = command;
@@ -142,6 +155,29 @@ export async function runCommand(
       return { stdout: token, stderr: `${command.remote} 的部署令牌（只显示这一次；交给这个远程模块的团队，作为 DEPLOY_TOKEN 使用）：` };
     }
   }
+}
+
+const VIDEO_STATUS_NAMES: Record<TaskStatus, string> = { queued: '排队中', processing: '生成中', succeeded: '已完成', failed: '失败', cancelled: '已取消' };
+
+async function showAccount(client: AdminClient, phone: string): Promise<Output> {
+  const u = await client.call(showUser, { phone });
+  const ways = [
+    ...(u.mustChangePassword ? ['一次性密码（登录后须设置新密码）'] : u.hasPassword ? ['密码'] : []),
+    ...(u.smsLogin ? ['短信验证码'] : []),
+  ];
+  const videos = TASK_STATUSES.map((status) => `${VIDEO_STATUS_NAMES[status]} ${u.videos[status]}`).join('，');
+  const lines: [string, string][] = [
+    ['用户', `${u.id}（${u.nickname}）`],
+    ['手机号', u.phone],
+    ['状态', u.mustChangePassword ? '正常，等待本人用一次性密码登录并设置新密码' : '正常'],
+    ['积分余额', String(u.points)],
+    ['会员到期', formatTime(u.memberUntil) || '未开通'],
+    ['视频', videos],
+    ['注册时间', formatTime(u.createdAt)],
+    ['登录方式', ways.join('、') || '无（没有密码，短信验证码未配置：可用 users reset-password 给一次性密码）'],
+    ['有效登录', `${u.sessions} 个`],
+  ];
+  return { stdout: lines.map(([name, value]) => `${name}：${value}`).join('\n') };
 }
 
 /** The file to upload, refused here already when it cannot be one (missing, a folder, too large). */

@@ -4,13 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { manifestOf, startFileServer, writeShellBuild } from '../helpers/remote-builds.js';
 import { makeTempDir, removeTempDirs } from '../helpers/temp-dirs.js';
+import { TSX_NODE_ARGS } from '../helpers/processes.js';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 const CLI = path.join(ROOT, 'packages', 'server', 'src', 'cli', 'admin.ts');
 const ADMIN_TOKEN = 'admin-token-for-the-remotes-cli-tests';
 
-// Each run starts a process (tsx compiles on the fly): allow for a loaded machine.
+// Each run starts a process (tsx's loader compiles on the fly): allow for a loaded machine.
 jest.setTimeout(120_000);
 
 /** Runs the command line as a remote team or an operator would, with only the environment given here. */
@@ -19,7 +19,7 @@ function admin(args: string[], env: Record<string, string>): Promise<{ code: num
     Object.entries(process.env).filter(([name]) => !['ADMIN_URL', 'ADMIN_TOKEN', 'DEPLOY_TOKEN', 'PORT', 'DATA_DIR'].includes(name)),
   );
   return new Promise((resolve) => {
-    execFile(TSX, ['--conditions=app-source', CLI, ...args], { cwd: makeTempDir(), env: { ...inherited, ...env } }, (error, stdout, stderr) => {
+    execFile(process.execPath, [...TSX_NODE_ARGS, CLI, ...args], { cwd: makeTempDir(), env: { ...inherited, ...env } }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
     });
   });

@@ -6,14 +6,14 @@ import { describeEngines, uniquePhone } from '../helpers/engines.js';
 import { makeTempDir, removeTempDirs } from '../helpers/temp-dirs.js';
 import { signedInUser } from '../helpers/users.js';
 import { audioFile } from '../helpers/audio-fixtures.js';
+import { TSX_NODE_ARGS } from '../helpers/processes.js';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
-const TSX = path.join(ROOT, 'node_modules', '.bin', 'tsx');
 const CLI = path.join(ROOT, 'packages', 'server', 'src', 'cli', 'admin.ts');
 const ADMIN_TOKEN = 'admin-token-for-the-cli-tests';
 const CODE_LINE = /^[A-HJ-NP-Z2-9]{16}$/;
 
-// Each run starts a process (tsx compiles on the fly): allow for a loaded machine.
+// Each run starts a process (tsx's loader compiles on the fly): allow for a loaded machine.
 jest.setTimeout(60_000);
 afterAll(removeTempDirs);
 
@@ -29,7 +29,7 @@ function admin(args: string[], env: Record<string, string> = {}, cwd = ROOT): Pr
     Object.entries(process.env).filter(([name]) => !['ADMIN_URL', 'ADMIN_TOKEN', 'PORT', 'DATA_DIR'].includes(name)),
   );
   return new Promise((resolve) => {
-    execFile(TSX, ['--conditions=app-source', CLI, ...args], { cwd, env: { ...inherited, ...env } }, (error, stdout, stderr) => {
+    execFile(process.execPath, [...TSX_NODE_ARGS, CLI, ...args], { cwd, env: { ...inherited, ...env } }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
     });
   });
@@ -49,7 +49,7 @@ describe('npm run admin, without a server', () => {
     const run = await admin(['--help']);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(run.stdout).toContain('用法：npm run admin -- <命令>');
-    for (const command of ['codes create', 'codes list', 'codes disable', 'points grant', 'templates add', 'music add', 'music list', 'music remove']) {
+    for (const command of ['codes create', 'codes list', 'codes disable', 'points grant', 'users show', 'users reset-password', 'templates add', 'music add', 'music list', 'music remove']) {
       expect(run.stdout).toContain(command);
     }
   });
@@ -236,6 +236,50 @@ describeEngines(
       });
       const missing = await run(['music', 'add', 'none.mp3', '--title', '无', '--mood', 'tech'], { INIT_CWD: cwd });
       expect(missing).toEqual({ code: 2, stdout: '', stderr: `找不到文件 ${path.join(cwd, 'none.mp3')}\n` });
+    });
+
+    it('users reset-password prints a one-time password that must be replaced at sign-in; users show tells the account', async () => {
+      const phone = uniquePhone();
+      const signUp = await ctx.post('/api/v1/account/login_or_register', { phone, password: 'first-pass1' });
+      expect(signUp.body.rspCode).toBe(0);
+
+      const reset = await run(['users', 'reset-password', phone]);
+      expect(reset.code).toBe(0);
+      expect(reset.stdout).toMatch(/^[a-z2-9]{10}\n$/);
+      expect(reset.stderr).toContain(`${phone} 的一次性密码`);
+      const oneTime = reset.stdout.trim();
+      // The old session ended; the one-time password signs in to nothing but 设置新密码.
+      expect((await ctx.post('/api/v1/account/getAccountInfo', { token: signUp.body.data.token })).body.rspCode).toBe(6);
+      const login = await ctx.post('/api/v1/account/login_or_register', { phone, password: oneTime });
+      expect(login.body.data.mustChangePassword).toBe(true);
+
+      const waiting = await run(['users', 'show', phone]);
+      expect(waiting.code).toBe(0);
+      expect(waiting.stdout).toContain('登录方式：一次性密码（登录后须设置新密码）');
+
+      const token = login.body.data.token;
+      expect((await ctx.post('/api/v1/account/change_password', { token, oldPassword: oneTime, newPassword: 'mine-again2' })).body.rspCode).toBe(0);
+      const shown = await run(['users', 'show', phone]);
+      expect(shown.code).toBe(0);
+      const lines = shown.stdout.trim().split('\n');
+      expect(lines).toEqual([
+        expect.stringMatching(/^用户：\d+（用户\d{4}）$/),
+        `手机号：${phone}`,
+        '状态：正常',
+        '积分余额：10',
+        '会员到期：未开通',
+        '视频：排队中 0，生成中 0，已完成 0，失败 0，已取消 0',
+        expect.stringMatching(/^注册时间：\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
+        '登录方式：密码',
+        '有效登录：1 个',
+      ]);
+    });
+
+    it('users show and reset-password: an unknown phone exits 1, a malformed one 2', async () => {
+      expect(await run(['users', 'show', uniquePhone()])).toEqual({ code: 1, stdout: '', stderr: '用户不存在\n' });
+      const malformed = await run(['users', 'reset-password', '12345']);
+      expect(malformed.code).toBe(2);
+      expect(malformed.stderr).toContain('PHONE 应为 11 位手机号：12345');
     });
 
     it('finds the server through PORT and the token in DATA_DIR/admin-token, relative to the working directory', async () => {

@@ -60,8 +60,12 @@ export async function startTencentSmsStandIn(options: TencentSmsStandInOptions =
     answer(res, { Error: { Code: code, Message: message } });
   };
 
+  /** While set, every request waits for it before it is answered (a vendor that is slow today). */
+  let gate: Promise<void> | undefined;
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const raw = await readBody(req);
+    await gate;
     const header = (name: string) => String(req.headers[name] ?? '');
     if (req.method !== 'POST' || req.url !== '/') return error(res, 'UnsupportedOperation', `${req.method} ${req.url} is not supported`);
     const auth = /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d{2}-\d{2})\/([^/]+)\/tc3_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(header('authorization'));
@@ -128,6 +132,17 @@ export async function startTencentSmsStandIn(options: TencentSmsStandInOptions =
     sent,
     outcomes,
     scripted,
+    /** Holds every request from now until the returned function is called. */
+    hold: () => {
+      let open = () => {};
+      gate = new Promise<void>((resolve) => {
+        open = resolve;
+      });
+      return () => {
+        gate = undefined;
+        open();
+      };
+    },
     /** The code last sent to `phone` (the template's one parameter). */
     lastCode: (phone: string) => sent.filter((s) => s.phone === phone).at(-1)?.params[0],
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

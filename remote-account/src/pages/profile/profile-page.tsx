@@ -4,10 +4,12 @@ import { Button } from '@app/shared/kit';
 import { Avatar, Input, List, ProgressCircle } from '@app/shared/kit/more';
 import { useEffect, useRef, useState } from 'react';
 import { maskPhone } from '../../format';
+import { AccountSecurity } from './account-security';
 import { useChangeInfo } from './change-info';
 import { NAME_MAX, NICKNAME_MAX } from '@app/contract';
 import { profileErrorText, validateProfile, type ProfileDraft } from './profile-form';
 import { squareAvatar } from './square-avatar';
+import { AccountDataRows } from './account-data-rows';
 import '../../styles.css';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
@@ -155,6 +157,8 @@ export default function ProfilePage() {
         <AvatarPicker user={user} />
       </List>
       <ProfileForm user={user} />
+      <AccountSecurity user={user} />
+      <AccountDataRows />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { ApiError, RequestError } from '@app/shared';
 import { loginErrorText, validateLogin } from './login-form';
 
-const ok = { phone: '13800138000', password: 'secret1', agreed: true };
+const ok = { phone: '13800138000', password: 'secret1', code: '', agreed: true };
 
 describe('validateLogin', () => {
   it('accepts a mainland mobile number, a 6..32 character password and the agreement', () => {
@@ -12,7 +12,7 @@ describe('validateLogin', () => {
   });
 
   it('names every problem in Chinese', () => {
-    expect(validateLogin({ phone: '', password: '', agreed: false })).toEqual({
+    expect(validateLogin({ phone: '', password: '', code: '', agreed: false })).toEqual({
       phone: '请输入手机号',
       password: '请输入密码',
       agreed: '请先阅读并同意用户协议和隐私政策',

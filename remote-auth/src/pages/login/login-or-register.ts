@@ -4,7 +4,7 @@ import { api, session, toast } from '@app/shared';
 
 export const LOGIN_URL = '/api/v1/account/login_or_register';
 
-/** The phone and password (the contract's login_or_register body, whose nickname the page does not send). */
+/** The phone and a password or an SMS code (the contract's login_or_register body, whose nickname the page does not send). */
 export type Credentials = Omit<ApiBody<typeof LOGIN_URL>, 'nickname'>;
 
 /** Signs in, or registers an unknown phone (docs/api.md, /api/v1/account/login_or_register); the answer is the whole session. */
@@ -25,7 +25,10 @@ export function welcomeText(points: number): string {
 export function useLoginOrRegister() {
   return useMutation({
     mutationFn: loginOrRegister,
-    onSuccess: ({ welcomePoints, ...userInfo }) => {
+    onSuccess: ({ welcomePoints, mustChangePassword, closingAt: _closing, ...userInfo }) => {
+      // A one-time password's session can do nothing but set a new one: it is kept by the page's
+      // 设置新密码 step, and stored only once that is done.
+      if (mustChangePassword) return;
       session.set(userInfo);
       if (welcomePoints > 0) void toast(welcomeText(welcomePoints), 3000, { outlivesPage: true });
     },

@@ -236,3 +236,87 @@ it('back: navigateBack when a page is below, else home', () => {
   fireEvent.click(document.querySelector('.adm-nav-bar-back')!);
   expect(nav.navigateBack).toHaveBeenCalled();
 });
+
+describe('with SMS codes (get_version_info smsLogin)', () => {
+  const VERSION = { version: '1.0.0', minVersion: '1.0.0', releaseNotes: '', serverVersion: '1', termsUrl: '/legal/terms', privacyUrl: '/legal/privacy', supportContact: '' };
+  const SEND_CODE = '/api/v1/account/send_code';
+  beforeEach(() => {
+    server.route('/api/v1/version/get_version_info', (_req, res) => sendJson(res, 200, { rspCode: 0, rspMsg: '成功', data: { ...VERSION, smsLogin: true } }));
+  });
+  const codeTab = () => screen.findByRole('tab', { name: '验证码登录' });
+  const sendButton = () => screen.getByRole('button', { name: /获取验证码|重新获取/ });
+
+  it('opens on 验证码登录: sends a code for login, then counts 60 s down, disabled', async () => {
+    server.route(SEND_CODE, (_req, res) => sendJson(res, 200, { rspCode: 0, rspMsg: '成功', data: { msg: '验证码已发送' } }));
+    renderLogin();
+    expect((await codeTab()).getAttribute('aria-selected')).toBe('true');
+    const code = screen.getByLabelText('验证码', { selector: 'input' }) as HTMLInputElement;
+    expect(code.getAttribute('autocomplete')).toBe('one-time-code');
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+    // No phone yet: said, nothing sent.
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(said('手机号提示')).toBe('请输入手机号'));
+    fill({ phone: '13800138000' });
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(sendButton().textContent).toBe('60 秒后重新获取'));
+    expect(sendButton().hasAttribute('disabled')).toBe(true);
+    const sent = server.received.filter((r) => r.path === SEND_CODE);
+    expect(sent.map((r) => JSON.parse(r.body))).toEqual([{ phone: '13800138000', purpose: 'login' }]);
+  });
+
+  it('after a 429 says the server’s wait (Retry-After) in Chinese and waits that long', async () => {
+    server.route(SEND_CODE, (_req, res) => {
+      res.writeHead(429, { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': 'Retry-After', 'Content-Type': 'application/json', 'Retry-After': '42' }).end(JSON.stringify({ msg: '操作过于频繁，请 1 分钟后再试' }));
+    });
+    renderLogin();
+    await codeTab();
+    fill({ phone: '13800138000' });
+    fireEvent.click(sendButton());
+    await waitFor(() => expect(said('登录结果')).toBe('获取验证码过于频繁，请 42 秒后再试'));
+    expect(sendButton().textContent).toBe('42 秒后重新获取');
+    expect(sendButton().hasAttribute('disabled')).toBe(true);
+  });
+
+  it('signs in with the phone and the 6-digit code, not a password', async () => {
+    answerLogin({ rspCode: 0, rspMsg: '成功', data: { ...signedIn, welcomePoints: 0, mustChangePassword: false } });
+    renderLogin();
+    await codeTab();
+    fill({ phone: '13800138000', agree: true });
+    const code = screen.getByLabelText('验证码', { selector: 'input' });
+    fireEvent.click(submit());
+    await waitFor(() => expect(said('验证码提示')).toBe('请输入验证码'));
+    fireEvent.change(code, { target: { value: '12a3 456' } });
+    expect((code as HTMLInputElement).value).toBe('123456');
+    fireEvent.click(submit());
+    await waitFor(() => expect(session.get()).toEqual(signedIn));
+    expect(JSON.parse(logins()[0]!.body)).toEqual({ phone: '13800138000', code: '123456' });
+  });
+
+  it('密码登录 is the other tab, with 忘记密码', async () => {
+    renderLogin();
+    fireEvent.click(await screen.findByRole('tab', { name: '密码登录' }));
+    expect(password()).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: '忘记密码' }));
+    expect(nav.navigateTo).toHaveBeenCalledWith({ url: '/pagesA/login/forgotPassword' });
+  });
+});
+
+it('a one-time password: 设置新密码 first, the session stored only once it is replaced', async () => {
+  answerLogin({ rspCode: 0, rspMsg: '成功', data: { ...signedIn, token: 'one-time-token', welcomePoints: 0, mustChangePassword: true } });
+  server.route('/api/v1/account/change_password', (_req, res) => sendJson(res, 200, { rspCode: 0, rspMsg: '成功', data: { ...signedIn, token: 'one-time-token' } }));
+  renderLogin();
+  fill({ phone: '13800138000', password: 'abcdefgh23', agree: true });
+  fireEvent.click(submit());
+  await screen.findByRole('heading', { name: '设置新密码' });
+  expect(session.get()).toBeNull();
+  fireEvent.change(screen.getByLabelText('新密码', { selector: 'input' }), { target: { value: 'mine12345' } });
+  fireEvent.change(screen.getByLabelText('确认新密码', { selector: 'input' }), { target: { value: 'mine12346' } });
+  fireEvent.click(screen.getByRole('button', { name: '确定' }));
+  await waitFor(() => expect(said('新密码提示')).toBe('两次输入的密码不一致'));
+  fireEvent.change(screen.getByLabelText('确认新密码', { selector: 'input' }), { target: { value: 'mine12345' } });
+  fireEvent.click(screen.getByRole('button', { name: '确定' }));
+  await waitFor(() => expect(session.get()).toEqual({ ...signedIn, token: 'one-time-token' }));
+  const change = server.received.find((r) => r.path === '/api/v1/account/change_password')!;
+  expect(JSON.parse(change.body)).toEqual({ token: 'one-time-token', oldPassword: 'abcdefgh23', newPassword: 'mine12345' });
+  await waitFor(() => expect(nav.switchTab).toHaveBeenCalledWith({ url: '/' }));
+});

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { BodyOf, loginOrRegister as loginOrRegisterCall } from '@app/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { users } from '../../db/schema.js';
 import { RspCode } from '../../lib/envelope.js';
@@ -20,12 +20,14 @@ export interface SignedIn {
   token: string;
   /** The points given to an account made by this call (its welcome points); 0 on a sign-in. */
   welcomePoints: number;
+  /** Signed in with an operator's one-time password: the token may only set a new one (docs/api.md, /api/v1/account/change_password). */
+  mustChangePassword: boolean;
 }
 
 /** docs/api.md, /api/v1/account/login_or_register: 5 wrong passwords for one phone within 15 minutes → 429 until the window passes. */
 const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const LOGIN_MAX_FAILURES = 5;
-const loginLimit = (phone: string): Limit => ({ key: `login:${phone}`, max: LOGIN_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS });
+export const loginLimit = (phone: string): Limit => ({ key: `login:${phone}`, max: LOGIN_MAX_FAILURES, windowMs: LOGIN_WINDOW_MS });
 /** SIGNUP_LIMIT new accounts per client address per hour (each comes with the welcome points). */
 const SIGNUP_WINDOW_MS = 3600 * 1000;
 
@@ -40,6 +42,8 @@ export interface SignUpOptions {
 }
 
 const WRONG_PASSWORD = '手机号或密码错误';
+/** Stands for "no password" on an account made by a code: a hash of random bytes nobody knows. */
+export const unknownPassword = (): string => randomBytes(32).toString('base64url');
 const REGISTER_TITLE = '新用户注册赠送';
 
 /**
@@ -66,7 +70,7 @@ async function loginWithPassword(db: Db, credentials: WithPassword, options: Sig
   return login(db, winner, credentials.password);
 }
 
-async function findByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
+export async function findByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
   return user;
 }
@@ -89,7 +93,7 @@ async function login(db: Db, user: UserRow, password: string): Promise<SignedIn>
     throw new BusinessError(RspCode.failed, WRONG_PASSWORD);
   }
   await releaseAttempt(db, attempt);
-  return { user, token: await issueToken(db, user.id), welcomePoints: 0 };
+  return { user, token: await issueToken(db, user.id), welcomePoints: 0, mustChangePassword: user.passwordMustChange };
 }
 
 /** A new account, counted against the caller's address (429 past SIGNUP_LIMIT); null if the phone was taken meanwhile. */
@@ -110,20 +114,39 @@ async function loginWithCode(db: Db, credentials: Credentials & { code: string }
   if (!options.smsEnabled) throw new BusinessError(RspCode.failed, SMS_UNAVAILABLE);
   await useCode(db, credentials.phone, 'login', credentials.code);
   const known = await findByPhone(db, credentials.phone);
-  if (known) return { user: known, token: await issueToken(db, known.id), welcomePoints: 0 };
+  if (known) return signInByCode(db, known);
   // A password nobody knows (32 random bytes): the account signs in by code until one is set.
-  const registered = await registerCounted(db, { ...credentials, password: randomBytes(32).toString('base64url') }, options);
+  const registered = await registerCounted(db, { ...credentials, password: unknownPassword() }, options, false);
   if (registered) return registered;
   const winner = await findByPhone(db, credentials.phone);
   if (!winner) throw new Error('loginOrRegister: phone taken yet not found');
-  return { user: winner, token: await issueToken(db, winner.id), welcomePoints: 0 };
+  return signInByCode(db, winner);
 }
 
-async function registerCounted(db: Db, credentials: WithPassword, options: SignUpOptions): Promise<SignedIn | null> {
+/**
+ * A code proves the phone. An operator's one-time password still waiting to be replaced is void
+ * from then on (the user has a way in without it): the account signs in by code and sets a
+ * password in 修改密码 without an old one, as an account made by a code does.
+ */
+async function signInByCode(db: Db, user: UserRow): Promise<SignedIn> {
+  let signedIn = user;
+  if (user.passwordMustChange) {
+    const passwordHash = await hashPassword(unknownPassword());
+    const [voided] = await db
+      .update(users)
+      .set({ passwordHash, hasPassword: false, passwordMustChange: false })
+      .where(and(eq(users.id, user.id), eq(users.passwordMustChange, true)))
+      .returning();
+    signedIn = voided ?? user;
+  }
+  return { user: signedIn, token: await issueToken(db, user.id), welcomePoints: 0, mustChangePassword: false };
+}
+
+async function registerCounted(db: Db, credentials: WithPassword, options: SignUpOptions, hasPassword = true): Promise<SignedIn | null> {
   // Only a new account counts against its address, and it counts before the work (as in login).
   const attempt = options.signupLimit > 0 ? await reserveAttempt(db, signupLimit(options)) : undefined;
   try {
-    const created = await createAccount(db, credentials, options.welcomePoints);
+    const created = await createAccount(db, credentials, options.welcomePoints, hasPassword);
     if (attempt !== undefined) {
       // The phone was taken meanwhile: this becomes a sign-in, which the address does not pay for.
       if (created) await settleAttempt(db, attempt);
@@ -156,13 +179,13 @@ export function addressGroup(address: string): string {
 }
 
 /** The account, its welcome points and its first token in one transaction; null if the phone was taken meanwhile. */
-async function createAccount(db: Db, credentials: WithPassword, welcomePoints: number): Promise<SignedIn | null> {
+async function createAccount(db: Db, credentials: WithPassword, welcomePoints: number, hasPassword: boolean): Promise<SignedIn | null> {
   // Hashed before the transaction: it is the slow part, and holds no connection.
   const passwordHash = await hashPassword(credentials.password);
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
-      .values({ phone: credentials.phone, passwordHash, nickname: credentials.nickname ?? defaultNickname(credentials.phone) })
+      .values({ phone: credentials.phone, passwordHash, hasPassword, nickname: credentials.nickname ?? defaultNickname(credentials.phone) })
       .onConflictDoNothing({ target: users.phone })
       .returning();
     if (!created) return null;
@@ -170,7 +193,7 @@ async function createAccount(db: Db, credentials: WithPassword, welcomePoints: n
     if (welcomePoints > 0) {
       ({ balance: points } = await changePoints(tx, { userId: created.id, change: welcomePoints, type: 'register', title: REGISTER_TITLE }));
     }
-    return { user: { ...created, points }, token: await issueToken(tx, created.id), welcomePoints };
+    return { user: { ...created, points }, token: await issueToken(tx, created.id), welcomePoints, mustChangePassword: false };
   });
 }
 

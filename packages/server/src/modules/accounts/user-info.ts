@@ -12,5 +12,6 @@ export function toUserInfo(user: UserRow, token: string): UserInfo {
     createNum: user.points,
     expireTime: user.memberUntil?.getTime() ?? 0,
     createdAt: user.createdAt.getTime(),
+    hasPassword: user.hasPassword,
   };
 }

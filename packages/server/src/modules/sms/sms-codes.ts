@@ -44,42 +44,102 @@ export interface SendCodeRequest {
   clientAddress: string;
 }
 
+/** What a send logs with (a request's logger). */
+type Log = { warn: (fields: object, msg: string) => void };
+
 /**
  * Sends a new code for `purpose` to `phone` (docs/api.md, /api/v1/account/send_code), or throws:
  * RateLimitedError past a limit, BusinessError when the vendor fails.
  *
  * Every limit is reserved before the code is sent, each in the atomic step of
  * modules/rate-limit (a burst of requests for one phone sends one SMS); a code sent keeps its
- * places, a vendor failure gives them all back (the user did nothing wrong). The answer is the same
- * whether an account exists or not: a code for `login` is always sent (it may register the phone),
- * one for `reset` or `delete` only to an account's phone — the limits count either way, so the
- * answers cannot tell the two apart.
+ * places, a vendor failure gives them all back (the user did nothing wrong).
+ *
+ * The answer is the same whether an account exists or not, and so is its timing. A code for
+ * `login` is always sent (it may register the phone), while it is awaited: the user hears of a
+ * vendor failure. One for `reset` or `delete` goes only to an account's phone, so that send happens
+ * after the answer (`sendInBackground`): waiting for the vendor only when the phone is registered
+ * would tell by the response time which phones are. The limits count either way. A background
+ * send the vendor refuses is logged and gives its places back; the user, told 验证码已发送, gets
+ * no SMS and may ask again at once (README "SMS codes").
  */
-export async function sendCode(db: Db, sender: SmsSender, request: SendCodeRequest, log: { warn: (fields: object, msg: string) => void }): Promise<void> {
+export async function sendCode(db: Db, sender: SmsSender, request: SendCodeRequest, log: Log): Promise<void> {
   const now = new Date();
+  const attempts = await reserveSends(db, request, now);
+  if (request.purpose !== 'login') {
+    let exists: boolean;
+    try {
+      exists = await accountExists(db, request.phone);
+    } catch (error) {
+      await releaseAll(db, attempts);
+      throw error;
+    }
+    if (exists) {
+      // A vendor's refusal is logged by sendNow; anything else (the database gone) is logged here.
+      const send = sendNow(db, sender, request, now, attempts, log).catch((error: unknown) => {
+        if (!(error instanceof BusinessError)) log.warn({ err: error, purpose: request.purpose }, 'background sms send failed');
+      });
+      sendInBackground(db, send);
+    } else await settleAll(db, attempts);
+    return;
+  }
+  await sendNow(db, sender, request, now, attempts, log);
+}
+
+async function reserveSends(db: Db, request: SendCodeRequest, now: Date): Promise<Attempt[]> {
   const attempts: Attempt[] = [];
   try {
     for (const limit of sendLimits(request.phone, request.clientAddress)) attempts.push(await reserveAttempt(db, limit, now));
   } catch (error) {
-    await Promise.all(attempts.map((attempt) => releaseAttempt(db, attempt)));
+    await releaseAll(db, attempts);
     throw error;
   }
+  return attempts;
+}
+
+const releaseAll = (db: Db, attempts: Attempt[]) => Promise.all(attempts.map((attempt) => releaseAttempt(db, attempt)));
+const settleAll = (db: Db, attempts: Attempt[]) => Promise.all(attempts.map((attempt) => settleAttempt(db, attempt)));
+
+/**
+ * Stores a new code, then has the vendor send it: stored first, so that once the SMS is out the
+ * code checks (a user quick on the keyboard, a background send). A code the vendor refused is
+ * deleted again, never one to check against.
+ */
+async function sendNow(db: Db, sender: SmsSender, request: SendCodeRequest, now: Date, attempts: Attempt[], log: Log): Promise<void> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  let stored: number | undefined;
   try {
-    if (request.purpose === 'login' || (await accountExists(db, request.phone))) {
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await sender.sendCode(request.phone, code);
-      // Stored once sent: a code the vendor refused never becomes the one to check against.
-      await db.insert(smsCodes).values({ phone: request.phone, purpose: request.purpose, codeHash: codeHash(request.phone, request.purpose, code), createdAt: now, expiresAt: new Date(now.getTime() + CODE_VALID_MS) });
-      // This phone's codes from before the longest window go: only the newest is ever checked.
-      await db.delete(smsCodes).where(and(eq(smsCodes.phone, request.phone), lt(smsCodes.createdAt, new Date(now.getTime() - DAY_MS))));
-    }
+    const [row] = await db
+      .insert(smsCodes)
+      .values({ phone: request.phone, purpose: request.purpose, codeHash: codeHash(request.phone, request.purpose, code), createdAt: now, expiresAt: new Date(now.getTime() + CODE_VALID_MS) })
+      .returning({ id: smsCodes.id });
+    stored = row?.id;
+    await sender.sendCode(request.phone, code);
+    // This phone's codes from before the longest window go: only the newest is ever checked.
+    await db.delete(smsCodes).where(and(eq(smsCodes.phone, request.phone), lt(smsCodes.createdAt, new Date(now.getTime() - DAY_MS))));
   } catch (error) {
-    await Promise.all(attempts.map((attempt) => releaseAttempt(db, attempt)));
+    if (stored !== undefined) await db.delete(smsCodes).where(eq(smsCodes.id, stored));
+    await releaseAll(db, attempts);
     if (!(error instanceof SmsVendorError)) throw error;
-    log.warn({ vendorCode: error.vendorCode, vendorMessage: error.message }, 'sms vendor refused a code');
+    log.warn({ vendorCode: error.vendorCode, vendorMessage: error.message, purpose: request.purpose }, 'sms vendor refused a code');
     throw new BusinessError(RspCode.failed, error.rateLimited ? VENDOR_LIMITED : VENDOR_FAILED);
   }
-  await Promise.all(attempts.map((attempt) => settleAttempt(db, attempt)));
+  await settleAll(db, attempts);
+}
+
+/** Sends still under way after their answer, per database: the app waits for them when it closes. */
+const inBackground = new WeakMap<Db, Set<Promise<unknown>>>();
+
+function sendInBackground(db: Db, send: Promise<unknown>): void {
+  let sends = inBackground.get(db);
+  if (!sends) inBackground.set(db, (sends = new Set()));
+  sends.add(send);
+  void send.finally(() => sends.delete(send));
+}
+
+/** Resolves when every background send on `db` (those started before and during the wait) is over. */
+export async function backgroundSendsSettled(db: Db): Promise<void> {
+  for (let sends = inBackground.get(db); sends && sends.size > 0; ) await Promise.all([...sends]);
 }
 
 async function accountExists(db: Db, phone: string): Promise<boolean> {

@@ -23,10 +23,12 @@ import { addTrack, listTracks, removeTrack } from '../../modules/music/music-tra
 import { BusinessError } from '../../lib/errors.js';
 import { RspCode } from '../../lib/envelope.js';
 import { remotesAdminRoutes } from './remotes.js';
+import { usersAdminRoutes } from './users.js';
 
 /** The operators' API (`/admin/api/*`, what `npm run admin` calls), not the app's. */
 export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(remotesAdminRoutes);
+  await app.register(usersAdminRoutes);
 
   serve(app, createCodes, async (request) => {
     const { points, days, count, endsAt, note } = request.body;

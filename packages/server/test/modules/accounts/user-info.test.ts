@@ -10,7 +10,11 @@ const row: UserRow = {
   avatar: '/files/users/42/a.png',
   points: 15,
   memberUntil: new Date('2030-01-02T03:04:05.678Z'),
+  closingAt: null,
+  closedAt: null,
   createdAt: new Date('2024-05-06T07:08:09.010Z'),
+  hasPassword: true,
+  passwordMustChange: false,
 };
 
 describe('toUserInfo', () => {
@@ -25,11 +29,16 @@ describe('toUserInfo', () => {
       createNum: 15,
       expireTime: Date.parse('2030-01-02T03:04:05.678Z'),
       createdAt: Date.parse('2024-05-06T07:08:09.010Z'),
+      hasPassword: true,
     });
   });
 
   it('answers expireTime 0 for someone never a member', () => {
     expect(toUserInfo({ ...row, memberUntil: null }, 't').expireTime).toBe(0);
+  });
+
+  it('says when the account has no password of its own (made by an SMS code)', () => {
+    expect(toUserInfo({ ...row, hasPassword: false }, 't').hasPassword).toBe(false);
   });
 
   it('never carries the password hash', () => {

@@ -6,20 +6,31 @@ import { loginOrRegister as signIn } from '../../../../modules/accounts/login-or
 import { changeProfile } from '../../../../modules/accounts/profile.js';
 import { toUserInfo } from '../../../../modules/accounts/user-info.js';
 import { revokeToken } from '../../../../modules/sessions/tokens.js';
-import { CODE_SENT, sendCode as sendSmsCode, SMS_UNAVAILABLE } from '../../../../modules/sms/sms-codes.js';
+import { backgroundSendsSettled, CODE_SENT, sendCode as sendSmsCode, SMS_UNAVAILABLE } from '../../../../modules/sms/sms-codes.js';
 import { createSmsSender } from '../../../../modules/sms/create-sender.js';
 import { BusinessError } from '../../../../lib/errors.js';
+import { passwordRoutes } from './password.js';
 import { RspCode } from '../../../../lib/envelope.js';
 
 /** docs/api.md, /api/v1/account/*: sign in or up (by password or SMS code), the signed-in user's info and profile, sign out. */
 export const accountRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(passwordRoutes);
   // One client for the process: the SDKs keep their connections.
   const sms = app.config.sms && createSmsSender(app.config.sms);
+  // Codes for reset and delete go out after their answer (modules/sms/sms-codes.ts): let them finish.
+  app.addHook('onClose', () => backgroundSendsSettled(app.db));
 
   serve(app, loginOrRegister, async (request) => {
     const { welcomePoints, signupLimit } = app.config;
-    const { user, token, welcomePoints: given } = await signIn(app.db, request.body, { welcomePoints, signupLimit, clientAddress: request.ip, smsEnabled: sms !== undefined });
-    return ok({ ...toUserInfo(user, token), welcomePoints: given });
+    const signedIn = await signIn(app.db, request.body, { welcomePoints, signupLimit, clientAddress: request.ip, smsEnabled: sms !== undefined });
+    const { user, token } = signedIn;
+    return ok({
+      ...toUserInfo(user, token),
+      welcomePoints: signedIn.welcomePoints,
+      mustChangePassword: signedIn.mustChangePassword,
+      // In 注销账号's cooling-off: the app offers to cancel (/api/v1/account/cancel_delete).
+      ...(user.closingAt && { closingAt: user.closingAt.getTime() }),
+    });
   });
 
   serve(app, sendCode, async (request) => {

@@ -46,7 +46,9 @@ describeEngines('POST /api/v1/account/login_or_register', (ctx) => {
           createNum: 10,
           expireTime: 0,
           createdAt: expect.any(Number),
+          hasPassword: true,
           welcomePoints: 10,
+          mustChangePassword: false,
         },
       });
       expect(res.body.data.createdAt).toBeGreaterThanOrEqual(before - 1000);
@@ -113,7 +115,7 @@ describeEngines('POST /api/v1/account/login_or_register', (ctx) => {
       const first = await signUp(ctx);
       const res = await ctx.post(LOGIN, { phone: first.phone, password: PASSWORD, nickname: '别的名字' });
       // A sign-in gives nothing: welcomePoints 0 (the app says 欢迎 only to a new account).
-      expect(res.body).toEqual({ rspCode: 0, rspMsg: '成功', data: { ...first, token: expect.any(String), welcomePoints: 0 } });
+      expect(res.body).toEqual({ rspCode: 0, rspMsg: '成功', data: { ...first, token: expect.any(String), welcomePoints: 0, mustChangePassword: false } });
       expect(res.body.data.token).not.toBe(first.token);
       // Signing in again grants nothing.
       expect(await ledgerOf(ctx, Number(first.id))).toHaveLength(1);

@@ -21,7 +21,7 @@ describeEngines('POST /api/v1/account/logout', (ctx) => {
     const first = await signUp(ctx);
     const second = (await ctx.post(LOGIN, { phone: first.phone, password: PASSWORD })).body.data;
     expect((await ctx.post(LOGOUT, { token: first.token })).body.rspCode).toBe(0);
-    expect((await ctx.post(ACCOUNT_INFO, { token: second.token })).body).toEqual({ rspCode: 0, rspMsg: '成功', data: { ...second, welcomePoints: undefined } });
+    expect((await ctx.post(ACCOUNT_INFO, { token: second.token })).body).toEqual({ rspCode: 0, rspMsg: '成功', data: { ...second, welcomePoints: undefined, mustChangePassword: undefined } });
   });
 
   it('revokes the token given as Authorization: Bearer', async () => {
@@ -41,7 +41,7 @@ describeEngines('POST /api/v1/account/logout', (ctx) => {
     const info = await signUp(ctx);
     await ctx.post(LOGOUT, { token: info.token });
     const again = await ctx.post(LOGIN, { phone: info.phone, password: PASSWORD });
-    expect(again.body.data).toEqual({ ...info, token: expect.any(String), welcomePoints: 0 });
+    expect(again.body.data).toEqual({ ...info, token: expect.any(String), welcomePoints: 0, mustChangePassword: false });
     expect((await ctx.post(ACCOUNT_INFO, { token: again.body.data.token })).body.rspCode).toBe(0);
   });
 });
