@@ -6,6 +6,9 @@
  *   data: packages/server/src/plugins/first-route.ts), so a copy kept from an earlier start would
  *   preload a build that is no longer in use and could refuse a remote's new origin. The copy last
  *   fetched — or, before there is one, the precached index.html — is the offline fallback only.
+ *   Navigation preload is on: the browser asks the network for the page while this worker starts,
+ *   instead of after (the worker's start-up is off a repeat visit's critical path). Every other
+ *   navigation on this origin (用户协议, /docs, a download) takes that preloaded answer as it is.
  * - The shell — index.html, its entry and its hashed chunks, manifest and icons — is precached at
  *   install, so a repeat start needs no network for the frame.
  * - The remotes' content-hashed files (`/remotes/<name>/….<hash>.js`, on this origin or the
@@ -22,8 +25,9 @@
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
+import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
 import { registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -36,6 +40,7 @@ export const PAGE_PATHS = ['/', '/index.html'];
 
 void self.skipWaiting();
 clientsClaim();
+enableNavigationPreload();
 
 // Before the precache's own route, which would answer `/` with the precached index.html first.
 const page = new NetworkFirst({ cacheName: 'pages', plugins: [new ExpirationPlugin({ maxEntries: 4, purgeOnQuotaError: true })] });
@@ -52,6 +57,10 @@ registerRoute(
     }
   },
 );
+
+// Other pages of this origin: the network, through the navigation's preloaded answer (a
+// navigation no route took would be asked for a second time, its preload thrown away).
+registerRoute(({ url, request }) => request.mode === 'navigate' && url.origin === self.location.origin && !PAGE_PATHS.includes(url.pathname), new NetworkOnly());
 
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);

@@ -5,6 +5,7 @@ import { benchRenderer } from '../../engine/bench/renderer';
 import { benchApi } from './api';
 import { benchFrontEnd } from './front-end';
 import { benchRemoteBytes } from './remote-bytes';
+import { benchRemoteSwitch } from './remote-switch';
 import { startServer } from '../src/server';
 
 const BENCHES: Record<string, () => Promise<object[]>> = {
@@ -22,7 +23,7 @@ const BENCHES: Record<string, () => Promise<object[]>> = {
   remotes: async () => {
     const server = await startServer();
     try {
-      return await benchRemoteBytes(server.url);
+      return [...(await benchRemoteBytes(server.url)), ...(await benchRemoteSwitch())];
     } finally {
       await server.stop();
     }

@@ -120,7 +120,11 @@ describe('accessibility of every page', () => {
     await check(problems, 'redeem-dialog');
     await page.getByRole('textbox', { name: '激活码' }).fill('AAAA-BBBB-CCCC-DDDD');
     await page.getByRole('button', { name: '兑换', exact: true }).click();
-    await page.getByRole('alert').waitFor();
+    // The refusal itself: the (empty) alert is there from the start, and until the answer comes the
+    // buttons are disabled (faded), which is not what this step audits.
+    await page.getByRole('alert').filter({ hasText: '激活码无效，请检查后重新输入' }).waitFor();
+    // And 兑换 back from its loading state (its fade to enabled starts only then).
+    await page.locator('button[aria-label="兑换"][aria-busy="false"]:not([disabled])').waitFor();
     await check(problems, 'redeem-dialog-refused');
     await page.getByRole('button', { name: '取消' }).click();
     await page.locator('.adm-dialog').waitFor({ state: 'detached' });

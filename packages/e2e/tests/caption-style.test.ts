@@ -25,8 +25,15 @@ it('suggests a duration, applies it on a tap, and saves the chosen caption style
   await form.getByText('建议时长 7 秒').waitFor();
   expect(await form.getByRole('spinbutton').inputValue()).toBe('5');
   await form.getByRole('button', { name: '使用' }).click();
-  expect(await form.getByRole('spinbutton').inputValue()).toBe('7');
-  expect(await form.getByText(/建议时长/).count()).toBe(0);
+  // The tap's render may land after the click returns: wait for the field to take the length
+  // (the test's time-out is the limit; a tap that never applies it fails here).
+  const length = form.getByRole('spinbutton');
+  await length.evaluate((input) => new Promise<void>((resolve) => {
+    const check = () => ((input as HTMLInputElement).value === '7' ? resolve() : requestAnimationFrame(check));
+    check();
+  }));
+  expect(await length.inputValue()).toBe('7');
+  await form.getByText(/建议时长/).waitFor({ state: 'detached' });
 
   const group = form.getByRole('radiogroup', { name: '字幕样式' });
   expect(await group.locator('.cr-caption-style-name').allTextContents()).toEqual(['跟随模板', '经典', '醒目', '电影字幕']);

@@ -6,6 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import type { Page } from 'playwright-core';
 import { baseUrl, phoneContext, screenshot, shownRoute, useBrowserPage, waitForPage } from '../src/browser';
 import { builtEntry, currentBuild } from '../src/builds';
+import { settledGallery } from '../src/create';
 import { ROOT, startOwnServer, type RunningServer } from '../src/server';
 
 // The app as a phone gets it: compressed files, a web app manifest and icons, and a service
@@ -82,8 +83,10 @@ describe('compression', () => {
         expect(res.headers['content-type']).toMatch(type);
         expect(res.headers.vary).toMatch(/accept-encoding/i);
         expect(res.headers['cache-control']).toBe(plain.headers['cache-control']);
-        // The page for / is index.html with the first route's preloads and data (packages/server/src/plugins/first-route.ts).
-        const body = url === '/' ? Buffer.from(decoded(res).toString().replace(/<link rel="preload"[^>]*>|<script type="application\/json" id="first-route-data">[^<]*<\/script>/g, '')) : decoded(res);
+        // The page for / is index.html with the first route's preloads and data (packages/server/src/plugins/first-route.ts)
+        // and the first paint's style, script and picture (plugins/first-paint.ts).
+        const added = /<link rel="preload"[^>]*>|<script type="application\/json" id="first-route-data">[^<]*<\/script>|<style>#first-paint[^<]*<\/style><script>[^<]*<\/script>|<div id="first-paint"[^]*?(?=<div id="?root"?>)/g;
+        const body = url === '/' ? Buffer.from(decoded(res).toString().replace(added, '')) : decoded(res);
         expect(body.equals(original)).toBe(true);
         if (encoding) expect(res.body.length).toBeLessThan(decoded(res).length);
       }
@@ -95,16 +98,44 @@ describe('compression', () => {
   });
 
   it('is what the browser receives: every script of the first route the build compressed comes as br', async () => {
+    // At least one template listed (the run's server renders the built-in samples as it starts).
+    await settledGallery(baseUrl(), { settleMs: 0 });
     const context = await phoneContext(current.browser(), { serviceWorkers: 'block' });
     try {
       const page = await context.newPage();
       const scripts: [string, string | undefined][] = [];
+      const manifestRequests: string[] = [];
+      const manifest = builtEntry('create').replace(/remoteEntry\.js$/, 'mf-manifest.json');
+      const thumbnails: string[] = [];
+      const unusedPreloads: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname === manifest) manifestRequests.push(request.url());
+        if (pathname.startsWith('/thumbs/')) thumbnails.push(pathname);
+      });
+      // Chromium's words for a preload the page then asked for differently (and so fetched twice).
+      page.on('console', (message) => {
+        if (/preload/i.test(message.text())) unusedPreloads.push(message.text());
+      });
       page.on('response', (response) => {
         if (response.request().resourceType() === 'script') scripts.push([new URL(response.url()).pathname, response.headers()['content-encoding']]);
       });
       await page.goto(`${baseUrl()}/#/`);
       await waitForPage(page);
       expect(scripts.map(([url]) => url)).toEqual(expect.arrayContaining(['/main.js', builtEntry('create')]));
+      // The run-time gate's read of remote-create's manifest takes the page's preload of it: one request.
+      expect(manifestRequests).toHaveLength(1);
+      // The first covers the page preloads (plugins/first-route.ts, the gallery's own srcset and
+      // sizes) are the ones the gallery draws: each thumbnail is asked for once.
+      await page.locator('.cr-template-cover[data-loaded]').first().waitFor();
+      const covers = await page.evaluate(() => ({
+        preloaded: performance.getEntriesByType('resource').filter((e) => (e as PerformanceResourceTiming).initiatorType === 'link' && e.name.includes('/thumbs/')).map((e) => e.name),
+        drawn: [...document.querySelectorAll<HTMLImageElement>('img.cr-template-cover')].map((img) => img.currentSrc),
+      }));
+      expect(covers.preloaded.length).toBeGreaterThan(0);
+      expect(covers.drawn).toEqual(expect.arrayContaining(covers.preloaded));
+      expect(new Set(thumbnails).size).toBe(thumbnails.length);
+      expect(unusedPreloads).toEqual([]);
       // The file on disk each came from: compressed by the build (all but the smallest) means br on the wire.
       const onDisk = (url: string) => {
         const remote = /^\/remotes\/([a-z]+)\/(.+)$/.exec(url);
@@ -227,6 +258,15 @@ describe('the service worker', () => {
     await waitForPage(page);
     await controlled(page);
     expect(await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL)).toBe(`${baseUrl()}/sw.js`);
+    // The page is asked for while the worker starts (navigation preload), not after.
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).navigationPreload.getState())).toMatchObject({ enabled: true });
+    // Another page of this origin comes through the worker, from that preloaded answer.
+    const terms = await page.goto(`${baseUrl()}/legal/terms`);
+    expect(terms?.status()).toBe(200);
+    expect(terms?.fromServiceWorker()).toBe(true);
+    await page.locator('h1').waitFor();
+    await page.goto(`${baseUrl()}/#/`);
+    await waitForPage(page);
 
     // Chromium's own verdict (what Lighthouse's installability audit reads): a manifest it parses
     // without a complaint, and nothing keeping the app from being installed.

@@ -29,7 +29,8 @@ describe('我的', () => {
     for (const width of [375, 320]) {
       await page.setViewportSize({ width, height: 700 });
       // The shell scales rem with the width: wait until the page has taken this width.
-      await page.waitForFunction((w) => document.documentElement.clientWidth === w, width);
+      // (The root font size follows a resize after the shell's throttle: shell/src/app/scaling.ts.)
+      await page.waitForFunction((w) => document.documentElement.clientWidth === w && document.documentElement.style.fontSize === `${Math.round(((16 * w) / 375) * 100) / 100}px`, width);
       const [dateBox, labelBox] = [(await date.boundingBox())!, (await label.boundingBox())!];
       expect(intersect(dateBox, labelBox)).toBe(false);
       // The date stays inside the card.

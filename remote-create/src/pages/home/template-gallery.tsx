@@ -1,4 +1,4 @@
-import type { SysVideo } from '@app/contract';
+import { FIRST_COVERS, type SysVideo } from '@app/contract';
 import { LoadMore, navigateTo, pageItems, stringifyQuery, usePageActive } from '@app/shared';
 // The first route: only the light part of the kit (docs/architecture.md "Front end").
 import { DotLoading, EmptyState } from '@app/shared/kit';
@@ -7,9 +7,6 @@ import { Cover } from '../../components/cover';
 import { LoadFailed } from '../../components/load-failed';
 import { formatDuration } from '../../lib/format';
 import { useTemplateList } from '../../templates/template-list';
-
-/** The rows of cards a phone shows on opening: their covers are fetched first, the rest as they scroll near. */
-const FIRST_ROWS = 1;
 
 const go = (url: string) => void navigateTo({ url }).catch(() => undefined);
 
@@ -100,7 +97,7 @@ export function TemplateGallery() {
         <>
           <div className="cr-template-grid">
             {list.map((template, index) => (
-              <TemplateCard key={template.id} template={template} priority={index < FIRST_ROWS * 2} />
+              <TemplateCard key={template.id} template={template} priority={index < FIRST_COVERS} />
             ))}
           </div>
           {pending > 0 && (

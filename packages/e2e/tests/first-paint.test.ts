@@ -1,0 +1,137 @@
+import type { Page } from 'playwright-core';
+import { registerInBrowser } from '../src/account';
+import { baseUrl, openRoute, screenshot, shownRoute, useBrowserPage, waitForPage } from '../src/browser';
+import { settledGallery } from '../src/create';
+
+// The server's picture of 首页's first screen (packages/server/src/plugins/first-paint.ts): shown
+// while the app's scripts load, the same boxes and words as the page the app then draws, gone once
+// that page is on screen; never on a start at another page.
+
+const current = useBrowserPage();
+
+/** Parts of the picture and the app's page that must sit in the same place, in pairs. */
+const PARTS: [picture: string, app: string][] = [
+  ['.fp-header', '.cr-home-header'],
+  ['.fp-title', '.cr-home-title'],
+  ['.fp-subtitle', '.cr-home-subtitle'],
+  ['.fp-quick', '.cr-quick-entry'],
+  ['.fp-section-title', '.cr-section-title'],
+  ['.fp-tabs', '.cr-category-tabs'],
+  ['.fp-tab', '.cr-category-tab'],
+  ['.fp-media', '.cr-template-media'],
+  ['.fp-card-title', '.cr-template-title'],
+  ['.fp-same', '.cr-template-same'],
+  ['.fp-tabbar', '.app-tabbar'],
+];
+
+type Box = { selector: string; index: number; x: number; y: number; width: number; height: number; text: string };
+
+/** The boxes (and words) of the first two elements of each selector. */
+function boxes(page: Page, selectors: string[]): Promise<Box[]> {
+  return page.evaluate(
+    (list) =>
+      list.flatMap((selector) =>
+        [...document.querySelectorAll<HTMLElement>(selector)].slice(0, 2).map((el, index) => {
+          const r = el.getBoundingClientRect();
+          return { selector, index, x: r.x, y: r.y, width: r.width, height: r.height, text: (el.textContent ?? '').trim() };
+        }),
+      ),
+    selectors,
+  );
+}
+
+/**
+ * Holds remote-create's entry, so the page shows the picture and nothing of the app's 首页 yet;
+ * the returned function lets it through (unrouting lets the held request go on).
+ */
+async function holdHome(page: Page): Promise<() => Promise<void>> {
+  const entry = /\/remotes\/create\/.*remoteEntry\.js$/;
+  await page.route(entry, () => new Promise<void>(() => undefined));
+  return () => page.unroute(entry);
+}
+
+beforeAll(async () => {
+  expect((await settledGallery(baseUrl(), { settleMs: 0 })).length).toBeGreaterThan(0);
+}, 200000);
+
+it('shows 首页 as the app will draw it while the scripts load, then gives way to the app with no layout shift', async () => {
+  const page = current.page();
+  await page.addInitScript(() => {
+    (window as { shifts?: number }).shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const csp: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) csp.push(message.text());
+  });
+  const release = await holdHome(page);
+  await page.goto(`${baseUrl()}/#/`);
+  const picture = page.locator('#first-paint');
+  await picture.waitFor({ state: 'visible' });
+  // Its covers are the ones the page preloads, loaded.
+  await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('#first-paint img')].every((img) => img.complete && img.naturalWidth > 0));
+  expect(await page.locator('#first-paint img').count()).toBeGreaterThan(0);
+  expect(await picture.getAttribute('aria-hidden')).toBe('true');
+  expect(await page.locator('.cr-home').count()).toBe(0);
+  await screenshot(page, 'first-paint');
+  const drawn = await boxes(page, PARTS.map(([fp]) => fp));
+
+  await release();
+  await picture.waitFor({ state: 'detached' });
+  await waitForPage(page);
+  expect(await shownRoute(page)).toBe('pages/index/index');
+  await page.locator('.cr-template-cover[data-loaded]').first().waitFor();
+  await screenshot(page, 'first-paint-app');
+  const app = await boxes(page, PARTS.map(([, selector]) => selector));
+
+  // Part by part, the same place (within a pixel) and the same words.
+  for (const [fp, selector] of PARTS) {
+    const ours = drawn.filter((box) => box.selector === fp);
+    const theirs = app.filter((box) => box.selector === selector);
+    expect([fp, ours.length]).toEqual([fp, theirs.length]);
+    ours.forEach((box, i) => {
+      const other = theirs[i]!;
+      for (const side of ['x', 'y', 'width', 'height'] as const) expect([fp, i, side, Math.abs(box[side] - other[side]) <= 1]).toEqual([fp, i, side, true]);
+      // (The header's words differ by design: 登录/注册 or the greeting are not drawn.)
+      if (!['.fp-header', '.fp-media', '.fp-tabbar'].includes(fp)) expect([fp, box.text]).toEqual([fp, other.text]);
+    });
+  }
+  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+  expect(csp).toEqual([]);
+}, 60000);
+
+it('is not shown when the app starts at another page, and the app starts as usual', async () => {
+  const page = current.page();
+  await registerInBrowser(page);
+  const release = await holdHome(page);
+  await page.goto('about:blank'); // a new document, not a move inside the signed-in one
+  await page.goto(`${baseUrl()}/#/pages/my/myIndex`);
+  await waitForPage(page);
+  expect(await shownRoute(page)).toBe('pages/my/myIndex');
+  expect(await page.evaluate(() => document.documentElement.classList.contains('fp-on'))).toBe(false);
+  expect(await page.locator('#first-paint').isVisible()).toBe(false);
+  await release();
+  // Then to 首页 inside the app: the app's own page, no picture.
+  await openRoute(page, '/');
+  await waitForPage(page);
+  expect(await page.locator('#first-paint').count()).toBe(0);
+}, 60000);
+
+it('is the signed-in user\'s 首页 too: the header keeps its height with the greeting and balance', async () => {
+  const page = current.page();
+  await registerInBrowser(page);
+  const release = await holdHome(page);
+  await page.goto('about:blank');
+  await page.goto(`${baseUrl()}/#/`);
+  await page.locator('#first-paint').waitFor({ state: 'visible' });
+  const [header] = await boxes(page, ['.fp-header']);
+  await release();
+  await page.locator('#first-paint').waitFor({ state: 'detached' });
+  await page.locator('.cr-home-user').waitFor();
+  const [appHeader] = await boxes(page, ['.cr-home-header']);
+  expect(Math.abs(header!.height - appHeader!.height)).toBeLessThanOrEqual(1);
+}, 60000);

@@ -1,0 +1,112 @@
+import { BOOT_WAIT_MS, FIRST_PAINT_MAX_MS, IMAGE_WAIT_MS, firstPageShown, firstPaintPainted, limitFirstPaint, resetFirstPaint } from './first-paint';
+
+// The server's picture of 首页 gives way to the app's first page once its pictures are decoded.
+
+function setUp(images: { decode: () => Promise<void> }[] = []): HTMLElement {
+  document.body.innerHTML = '<div id="first-paint"></div><div class="app-page" aria-hidden="false"></div>';
+  const page = document.querySelector('.app-page')!;
+  for (const image of images) {
+    const img = document.createElement('img');
+    img.setAttribute('loading', 'eager');
+    img.decode = image.decode;
+    page.append(img);
+  }
+  return document.getElementById('first-paint')!;
+}
+
+const frames = () => new Promise((resolve) => requestAnimationFrame(resolve));
+
+beforeEach(() => {
+  resetFirstPaint();
+  jest.useRealTimers();
+});
+
+it('goes once the first page\'s eager pictures are decoded, in the next frame', async () => {
+  let decoded!: () => void;
+  const paint = setUp([{ decode: () => new Promise<void>((resolve) => (decoded = resolve)) }]);
+  firstPageShown();
+  await frames();
+  expect(paint.isConnected).toBe(true);
+  decoded();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await frames();
+  expect(paint.isConnected).toBe(false);
+});
+
+it('does not wait for a picture that fails, nor longer than IMAGE_WAIT_MS for one that never loads', async () => {
+  const failing = setUp([{ decode: () => Promise.reject(new Error('EncodingError')) }]);
+  firstPageShown();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await frames();
+  expect(failing.isConnected).toBe(false);
+
+  resetFirstPaint();
+  jest.useFakeTimers();
+  const stuck = setUp([{ decode: () => new Promise<void>(() => undefined) }]);
+  firstPageShown();
+  await jest.advanceTimersByTimeAsync(IMAGE_WAIT_MS + 50);
+  expect(stuck.isConnected).toBe(false);
+});
+
+it('acts on the first page only', async () => {
+  const paint = setUp();
+  firstPageShown();
+  await frames();
+  expect(paint.isConnected).toBe(false);
+  const again = setUp();
+  firstPageShown();
+  await frames();
+  expect(again.isConnected).toBe(true);
+});
+
+it('goes after FIRST_PAINT_MAX_MS while the first page is still loading (the app\'s own indicator shows instead)', async () => {
+  jest.useFakeTimers();
+  const paint = setUp();
+  limitFirstPaint();
+  await jest.advanceTimersByTimeAsync(FIRST_PAINT_MAX_MS - 1);
+  expect(paint.isConnected).toBe(true);
+  await jest.advanceTimersByTimeAsync(1);
+  expect(paint.isConnected).toBe(false);
+});
+
+describe('firstPaintPainted (the app starts after it)', () => {
+  it('resolves at once without a picture, or when the page does not show it', async () => {
+    document.body.innerHTML = '';
+    await expect(firstPaintPainted()).resolves.toBeUndefined();
+    document.body.innerHTML = '<div id="first-paint"><img src="/a.webp"></div>';
+    document.documentElement.classList.remove('fp-on');
+    jest.useFakeTimers();
+    const settled = jest.fn();
+    void firstPaintPainted().then(settled);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(settled).toHaveBeenCalled();
+  });
+
+  it('waits for the covers to load, then a frame; never longer than BOOT_WAIT_MS', async () => {
+    jest.useFakeTimers();
+    document.body.innerHTML = '<div id="first-paint"><img src="/a.webp"><img src="/b.webp"></div>';
+    document.documentElement.classList.add('fp-on');
+    const [a, b] = [...document.querySelectorAll('img')];
+    Object.defineProperty(a!, 'complete', { value: false });
+    Object.defineProperty(b!, 'complete', { value: false });
+    const settled = jest.fn();
+    void firstPaintPainted().then(settled);
+    await jest.advanceTimersByTimeAsync(100);
+    a!.dispatchEvent(new Event('load'));
+    await jest.advanceTimersByTimeAsync(100);
+    expect(settled).not.toHaveBeenCalled();
+    b!.dispatchEvent(new Event('error'));
+    await jest.advanceTimersByTimeAsync(120);
+    expect(settled).toHaveBeenCalled();
+
+    const late = jest.fn();
+    document.body.innerHTML = '<div id="first-paint"><img src="/c.webp"></div>';
+    Object.defineProperty(document.querySelector('img')!, 'complete', { value: false });
+    void firstPaintPainted().then(late);
+    await jest.advanceTimersByTimeAsync(BOOT_WAIT_MS - 1);
+    expect(late).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(120);
+    expect(late).toHaveBeenCalled();
+    document.documentElement.classList.remove('fp-on');
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * The server's picture of 首页's first screen in the page for `/` (packages/server/src/plugins/first-paint.ts):
+ * shown while the app's scripts load, removed once the app's own first page is on screen — after
+ * that page's first pictures are decoded, so the swap shows no empty cover — or once it shows why
+ * it could not load. A page still loading after FIRST_PAINT_MAX_MS gets the app's own loading
+ * indicator instead (the picture does not answer taps).
+ */
+export const FIRST_PAINT_ID = 'first-paint';
+/** The longest the swap waits for the first page's pictures. */
+export const IMAGE_WAIT_MS = 1500;
+/** The longest the picture stays while the first page is still loading. */
+export const FIRST_PAINT_MAX_MS = 8000;
+
+/** The longest the app's start waits for the picture's covers (see firstPaintPainted). */
+export const BOOT_WAIT_MS = 500;
+
+let done = false;
+
+/**
+ * Resolves once the picture's covers have loaded (or failed) and a frame has been drawn with them —
+ * at once when there is no picture, after BOOT_WAIT_MS at the latest — so that on a slow phone the
+ * page is painted before the app's scripts take the main thread (index.ts starts the app after it).
+ */
+export function firstPaintPainted(doc: Document = document): Promise<void> {
+  const paint = doc.getElementById(FIRST_PAINT_ID);
+  if (!paint || !doc.documentElement.classList.contains('fp-on')) return Promise.resolve();
+  const images = [...paint.querySelectorAll('img')];
+  const loaded = Promise.all(
+    images.map((img) =>
+      img.complete
+        ? undefined
+        : new Promise((resolve) => {
+            img.addEventListener('load', resolve, { once: true });
+            img.addEventListener('error', resolve, { once: true });
+          }),
+    ),
+  );
+  const cap = new Promise((resolve) => setTimeout(resolve, BOOT_WAIT_MS));
+  // A frame (a hidden tab draws none: a short time-out stands in).
+  const painted = () => new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
+  return Promise.race([loaded, cap]).then(painted);
+}
+
+function remove(doc: Document): void {
+  done = true;
+  doc.getElementById(FIRST_PAINT_ID)?.remove();
+}
+
+/** Called at start: the picture goes after FIRST_PAINT_MAX_MS whatever happens. */
+export function limitFirstPaint(doc: Document = document): void {
+  if (!doc.getElementById(FIRST_PAINT_ID)) {
+    done = true;
+    return;
+  }
+  setTimeout(() => remove(doc), FIRST_PAINT_MAX_MS);
+}
+
+/**
+ * The first page has rendered (or shown its load error): the picture goes once the shown page's
+ * eager pictures are decoded (at most IMAGE_WAIT_MS), in the next frame.
+ */
+export function firstPageShown(doc: Document = document): void {
+  if (done) return;
+  done = true;
+  const paint = doc.getElementById(FIRST_PAINT_ID);
+  if (!paint) return;
+  const shown = doc.querySelector('.app-page[aria-hidden="false"]');
+  const images = shown ? [...shown.querySelectorAll<HTMLImageElement>('img[loading="eager"]')] : [];
+  const decoded = Promise.allSettled(images.map((img) => img.decode()));
+  const timeout = new Promise((resolve) => setTimeout(resolve, IMAGE_WAIT_MS));
+  void Promise.race([decoded, timeout]).then(() => requestAnimationFrame(() => paint.remove()));
+}
+
+/** For tests: forget that the first page was shown. */
+export function resetFirstPaint(): void {
+  done = false;
+}
