@@ -12,6 +12,7 @@ export function testUser(overrides: Partial<UserInfo> = {}): UserInfo {
     createNum: 10,
     expireTime: 0,
     createdAt: 0,
+    hasPassword: true,
     ...overrides,
   };
 }

@@ -21,3 +21,8 @@ if (typeof globalThis.Request === 'undefined') {
     }
   };
 }
+
+// Testing Library's findBy…/waitFor give up after 1 s by default, which a render can outlast on
+// CI's two cores shared with PostgreSQL, ffmpeg and the server suites. They still go on as soon as
+// what they wait for is there; only a failure takes longer to say so.
+require('@testing-library/dom').configure({ asyncUtilTimeout: 5000 });

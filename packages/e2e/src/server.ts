@@ -3,10 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { seedPgdata } from './pgdata';
 
 export const ROOT = path.resolve(__dirname, '../../..');
 
-async function freePort(): Promise<number> {
+/** A port nothing on 127.0.0.1 listens on now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);
@@ -41,18 +43,22 @@ export async function startOwnServer(env: Record<string, string> = {}): Promise<
   };
 }
 
-/** Starts the built server (packages/server/dist) on a free port with a fresh data directory. */
+/**
+ * Starts the built server (packages/server/dist) on a free port with a fresh data directory (its
+ * database a copy of the run's migrated one: ./pgdata).
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+  seedPgdata(dataDir);
   const child = spawn(process.execPath, [path.join(ROOT, 'packages/server/dist/main.js')], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  // A fresh PGlite migrates first: ~13 s on a busy machine, far longer when the run's shared
-  // server is rendering its samples beside it.
+  // Even from a migrated copy, a PGlite takes seconds to open on a busy machine, far longer when the
+  // run's shared server is rendering its samples beside it.
   const deadline = Date.now() + 120000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);

@@ -6,11 +6,12 @@ import { describeEngines } from '../helpers/engines.js';
 
 const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable));
 
+// On empty databases, which the app migrates as it starts (other suites start from a migrated copy).
 describeEngines('database', (ctx) => {
   it('has applied every migration once; running again applies nothing', async () => {
     expect(await migrate(ctx.db())).toEqual([]);
     const rows = rowsOf<{ version: string }>(await ctx.db().execute(sql`SELECT version FROM schema_migrations`));
-    expect(rows.map((r) => r.version)).toEqual(['0001-core', '0002-video-tasks', '0003-template-samples', '0004-task-output-keys', '0005-rate-limit-pending', '0006-task-clips', '0007-caption-style', '0008-music', '0009-task-voice', '0010-write-ledger-type', '0011-share-links', '0012-remotes', '0013-remote-failures', '0014-sms-codes']);
+    expect(rows.map((r) => r.version)).toEqual(['0001-core', '0002-video-tasks', '0003-template-samples', '0004-task-output-keys', '0005-rate-limit-pending', '0006-task-clips', '0007-caption-style', '0008-music', '0009-task-voice', '0010-write-ledger-type', '0011-share-links', '0012-remotes', '0013-remote-failures', '0014-sms-codes', '0015-password-state', '0016-account-closing']);
   });
 
   it('matches the schema the queries use, column for column', async () => {
@@ -39,4 +40,4 @@ describeEngines('database', (ctx) => {
     await expect(ctx.db().insert(schema.activationCodes).values({ batchId: batch!.id, code: 'ABCD0OI1ABCDABCD' })).rejects.toThrow();
     await expect(ctx.db().insert(schema.activationCodes).values({ batchId: batch!.id, code: 'ABCDEFGH23456789' })).resolves.toBeDefined();
   });
-});
+}, {}, { fresh: true });

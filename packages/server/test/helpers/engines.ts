@@ -3,6 +3,8 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig, type ServerConfig } from '../../src/config.js';
 import { openDatabase, type Database, type Db } from '../../src/db/database.js';
 import type { VideoProvider } from '../../src/modules/tasks/video-provider.js';
+import type { AccountJobsOptions } from '../../src/plugins/account-jobs.js';
+import { openMigratedPglite } from './migrated.js';
 import { createTestDatabase, postgresAvailable } from './postgres.js';
 import { makeTempDir } from './temp-dirs.js';
 
@@ -21,7 +23,7 @@ export interface EngineContext {
 
 type Env = Record<string, string | undefined>;
 
-/** A PGlite takes ~2 s to start on an idle machine, far longer when both cores are busy. */
+/** A PGlite takes ~0.5 s to open from the run's dump on an idle machine, far longer when both cores are busy. */
 const SETUP_TIMEOUT_MS = 60_000;
 
 /**
@@ -44,12 +46,19 @@ export interface EngineOptions {
   provider?: VideoProvider;
   /** Variables under `env` (a suite may fill `env` in its own beforeAll, so both are read at start). */
   defaults?: Env;
+  /** The background jobs of 注销账号 and 导出我的数据 (e.g. off, for a suite that drives them with its own clock). */
+  accountJobs?: AccountJobsOptions;
+  /**
+   * An empty database that the app migrates as it starts (the migrations' own suite), instead of
+   * a copy of the run's migrated one (helpers/migrated).
+   */
+  fresh?: boolean;
 }
 
 /**
- * Runs `suite` once on PGlite and once on a fresh PostgreSQL database (when one answers), each
- * with its own migrated database and app (`testConfig(env)`, read when the block starts) for the
- * whole describe block.
+ * Runs `suite` once on PGlite and once on a PostgreSQL database of its own (when one answers), each
+ * with its own migrated database (a copy of the run's: helpers/migrated) and app (`testConfig(env)`,
+ * read when the block starts) for the whole describe block.
  */
 export function describeEngines(title: string, suite: (ctx: EngineContext) => void, env: Env = {}, options: EngineOptions = {}): void {
   const engines: Engine[] = postgresAvailable() ? ['pglite', 'postgres'] : ['pglite'];
@@ -61,15 +70,15 @@ export function describeEngines(title: string, suite: (ctx: EngineContext) => vo
 
     beforeAll(async () => {
       if (engine === 'postgres') {
-        const created = await createTestDatabase();
+        const created = await createTestDatabase({ migrated: !options.fresh });
         drop = created.drop;
         databaseUrl = created.url;
         if (!options.ownConnection) given = await openDatabase({ databaseUrl, poolSize: 20 });
       } else {
-        given = await openDatabase({ pgliteDir: 'memory://' });
+        given = await (options.fresh ? openDatabase({ pgliteDir: 'memory://' }) : openMigratedPglite());
       }
       const config = testConfig({ ...options.defaults, ...(options.ownConnection && { DATABASE_URL: databaseUrl }), ...env });
-      app = await buildApp(config, { database: given, provider: options.provider });
+      app = await buildApp(config, { database: given, provider: options.provider, accountJobs: options.accountJobs });
       await app.ready();
     }, SETUP_TIMEOUT_MS);
 

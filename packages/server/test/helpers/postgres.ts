@@ -23,14 +23,25 @@ export async function withAdminClient<T>(run: (client: Client) => Promise<T>): P
   }
 }
 
-/** A fresh, empty database on the test server; `drop` removes it. */
-export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${testDatabasePrefix()}${randomBytes(4).toString('hex')}`;
-  await withAdminClient((c) => c.query(`CREATE DATABASE "${name}"`));
+/** The URL of database `name` on the test server. */
+export function databaseUrlOf(name: string): string {
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The run's migrated database, made by the global setup (helpers/migrated), that `migrated` databases copy. */
+export const migratedTemplateName = (): string => `${testDatabasePrefix()}migrated`;
+
+/**
+ * A database of its own on the test server, `drop` removes it: empty, or with `migrated` a copy of
+ * the run's migrated one (every migration applied, nothing else).
+ */
+export async function createTestDatabase({ migrated = false } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${testDatabasePrefix()}${randomBytes(4).toString('hex')}`;
+  await withAdminClient((c) => c.query(`CREATE DATABASE "${name}"${migrated ? ` TEMPLATE "${migratedTemplateName()}"` : ''}`));
   return {
-    url: url.toString(),
+    url: databaseUrlOf(name),
     drop: () => withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
   };
 }

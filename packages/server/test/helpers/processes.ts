@@ -1,14 +1,24 @@
 import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /**
- * A TypeScript entry run in one Node process with tsx's loader, with `env` on top of the current
- * one. Not through the tsx CLI: that runs the script in a child process, so a kill -9 would hit
- * only the CLI and leave the script running.
+ * Node's arguments that run a TypeScript entry in one process with tsx's loader (by its path, so a
+ * process started in another folder finds it), workspace packages from their source
+ * (`app-source`, see packages/engine's exports). Not through the tsx CLI: that starts a second
+ * Node process for the script, a second or more of a busy machine per run, and a kill -9 would
+ * hit only the CLI.
  */
+export const TSX_NODE_ARGS = [
+  '--conditions=app-source',
+  '--import',
+  pathToFileURL(path.resolve(__dirname, '..', '..', '..', '..', 'node_modules', 'tsx', 'dist', 'loader.mjs')).href,
+];
+
+/** A TypeScript entry run in one Node process with tsx's loader (TSX_NODE_ARGS), with `env` on top of the current one. */
 export function startTsx(file: string, env: Record<string, string>) {
-  // `app-source`: workspace packages from their TypeScript source (see packages/engine's exports),
-  // so a test process needs no build, as the Jest projects need none.
-  const child = spawn(process.execPath, ['--conditions=app-source', '--import', 'tsx', file], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Workspace packages from their TypeScript source, so a test process needs no build, as the Jest projects need none.
+  const child = spawn(process.execPath, [...TSX_NODE_ARGS, file], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { openDatabase } from '../../src/db/database.js';
 import { users } from '../../src/db/schema.js';
 import { makeTempDir } from '../helpers/temp-dirs.js';
 import { testConfig } from '../helpers/engines.js';
+import { openMigratedPglite } from '../helpers/migrated.js';
 
 describe('database plugin', () => {
   it('keeps the embedded database in DATA_DIR across restarts', async () => {
@@ -24,7 +24,7 @@ describe('database plugin', () => {
   });
 
   it('answers /healthz 503 once the database stops answering', async () => {
-    const database = await openDatabase({ pgliteDir: 'memory://' });
+    const database = await openMigratedPglite();
     const app = await buildApp(testConfig(), { database });
     await app.ready();
     expect((await app.inject('/healthz')).statusCode).toBe(200);

@@ -96,18 +96,17 @@ describeTaskEngines('video workers', (ctx) => {
     expect((await userState(ctx.db(), user.id)).points).toBe(4);
   });
 
-  it('starts a task saved on an idle system within 500 ms (woken, not polled)', async () => {
+  it('starts a task saved on an idle system (woken, not polled)', async () => {
     const provider = new TestProvider();
-    start(provider, { pollMs: 60_000 });
+    // A poll an hour apart: within this test's minute only the wake-up can start the task.
+    start(provider, { pollMs: 3_600_000 });
     await ctx.app().taskSignals.ready();
     // Let the worker find the queue empty and go to sleep.
     await new Promise((resolve) => setTimeout(resolve, 200));
     const { token } = await signedInUser(ctx.db(), { points: 10 });
 
-    const savedAt = Date.now();
     const saved = await saveOk(ctx, token);
     await provider.started(saved.id);
-    expect(Date.now() - savedAt).toBeLessThan(500);
     await waitForStatus(ctx, saved.id, 'succeeded');
   });
 

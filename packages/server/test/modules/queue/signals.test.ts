@@ -5,6 +5,7 @@ import { createSignals } from '../../../src/modules/queue/create-signals.js';
 import { PgSignals } from '../../../src/modules/queue/pg-signals.js';
 import { LocalSignals, type TaskSignals } from '../../../src/modules/queue/signals.js';
 import { createTestDatabase, postgresAvailable } from '../../helpers/postgres.js';
+import { openMigratedPglite } from '../../helpers/migrated.js';
 
 const quiet = { warn: () => undefined };
 
@@ -39,7 +40,7 @@ describe('LocalSignals', () => {
   });
 
   it('is what PGlite gets', async () => {
-    const database = await openDatabase({ pgliteDir: 'memory://' });
+    const database = await openMigratedPglite();
     try {
       expect(createSignals(database, undefined, quiet)).toBeInstanceOf(LocalSignals);
       expect(createSignals(database, undefined, quiet)).not.toBeInstanceOf(PgSignals);
@@ -78,14 +79,13 @@ describe('LocalSignals', () => {
   const listeners = async () =>
     rowsOf<{ pid: number }>(await api.db.execute(sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`));
 
-  it('wakes workers of another process within 500 ms of a save there', async () => {
+  it('wakes workers of another process on a save there', async () => {
+    // No poll in the signals: only the NOTIFY can wake the listener (no clock in the check).
     const there = signalsOn(worker);
-    const woken = first<void>((l) => there.onQueued(l), 500);
+    const woken = first<void>((l) => there.onQueued(l), 20_000);
     await there.ready();
-    const sentAt = Date.now();
     await signalsOn(api).queued();
-    await woken;
-    expect(Date.now() - sentAt).toBeLessThan(500);
+    await expect(woken).resolves.toBeUndefined();
   });
 
   it('carries the id of a cancelled task to another process', async () => {
