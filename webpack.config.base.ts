@@ -20,7 +20,7 @@ export interface AppOptions {
   name: string;
   /** The app's folder (pass `__dirname`). */
   dir: string;
-  /** Dev server port (`npm run dev`). */
+  /** Dev server port (`npm run dev`); `DEV_PORT` overrides it for one dev server run alone. */
   devPort: number;
   /** Remotes: one exposed module per page, `{ './Home': './src/pages/home/home-page.tsx' }`. */
   exposes?: Record<string, string>;
@@ -137,12 +137,18 @@ export function createWebpackConfig(options: AppOptions) {
       trial: process.env.API_BASE_URL_TRIAL ?? '',
       release: process.env.API_BASE_URL_RELEASE ?? '',
     };
+    const devPort = Number(process.env.DEV_PORT) || options.devPort;
     const devServer: DevServerConfiguration = {
-      port: options.devPort,
+      port: devPort,
       host: '127.0.0.1',
       hot: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
-      client: { overlay: { warnings: false, runtimeErrors: false } },
+      // A remote's dev build runs inside a shell served by another origin (README "Ship a remote"):
+      // its hot-reload client connects to this dev server, not to the page's origin.
+      client: {
+        overlay: { warnings: false, runtimeErrors: false },
+        ...(options.exposes ? { webSocketURL: `ws://127.0.0.1:${devPort}/ws` } : {}),
+      },
       // The shell's dev server forwards the API and remotes.json to the dev API server.
       proxy: options.html
         ? [{ context: ['/api', '/server_api', '/remotes.json', '/healthz', '/foo', '/files'], target: `http://127.0.0.1:${process.env.PORT ?? 8080}` }]
@@ -153,7 +159,9 @@ export function createWebpackConfig(options: AppOptions) {
       mode,
       context: options.dir,
       entry: options.html ? { main: './src/index.ts' } : {},
-      devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
+      // A remote's dev build is also run inside the production shell, whose CSP allows no eval:
+      // its source maps are files, not eval'd modules.
+      devtool: dev ? (options.exposes ? 'cheap-module-source-map' : 'eval-cheap-module-source-map') : 'source-map',
       output: {
         // A remote's production build is written to a folder of its own (dist/<version>-<hash>,
         // see remoteBuildFolder): a deploy or a rollback never removes or overwrites the files an
@@ -186,7 +194,12 @@ export function createWebpackConfig(options: AppOptions) {
                   target: 'es2020',
                   // ES modules stay for webpack to tree-shake and split.
                   module: 'esnext',
-                  jsx: dev ? 'react-jsxdev' : 'react-jsx',
+                  // A remote's JSX always compiles to react/jsx-runtime, the entry both of React's
+                  // builds implement: its dev build then runs inside the production shell too,
+                  // whose React (shared, import: false) has no working jsx-dev-runtime (jsxDEV is
+                  // undefined there, and a development runtime calls dispatcher.getOwner, which
+                  // the production renderer lacks). The shell's own dev build keeps the dev runtime.
+                  jsx: dev && !options.exposes ? 'react-jsxdev' : 'react-jsx',
                   sourceMap: true,
                 },
               },
@@ -219,7 +232,14 @@ export function createWebpackConfig(options: AppOptions) {
           // second, CommonJS copy of the runtime beside the shell's own.
           ...(options.exposes
             ? { experiments: { externalRuntime: true } }
-            : { runtimePlugins: [injectRuntimePlugin()] }),
+            : {
+                runtimePlugins: [injectRuntimePlugin()],
+                // The shell's runtime (the one in the page) without what it never uses: the snapshot
+                // plugin (remotes registered by a manifest URL; ours are registered by their
+                // remoteEntry.js, their manifest read by the shell's own gate first) and Node's loaders.
+                // 10 KB less main.js to parse on the first route.
+                experiments: { optimization: { disableSnapshot: true, target: 'web' } },
+              }),
           // Types of the exposed modules, for teams outside this repository and the federation
           // devtools: a remote's production build writes @mf-types.zip (its exposes' .d.ts, with
           // those of the @app/shared modules they reach) and @mf-types.d.ts (the runtime API's
@@ -227,8 +247,10 @@ export function createWebpackConfig(options: AppOptions) {
           // consuming types would fetch the remotes' zips over the network. tsc runs incrementally
           // into node_modules/.cache (dist is cleaned on every build, which would make each run a
           // full one); in-process, as a second Node process only repeats TypeScript's start-up.
+          // MF_TYPES=0 leaves them out: `npm run test:e2e` builds so (no browser test reads them,
+          // and they are a TypeScript compile per remote).
           dts:
-            options.exposes && !dev
+            options.exposes && !dev && process.env.MF_TYPES !== '0'
               ? {
                   generateTypes: {
                     tsConfigPath: path.join(options.dir, 'tsconfig.json'),

@@ -7,5 +7,6 @@ export default createWebpackConfig({
   devPort: 3003,
   exposes: {
     './Login': './src/pages/login/login-page.tsx',
+    './ForgotPassword': './src/pages/forgot-password/forgot-password-page.tsx',
   },
 });

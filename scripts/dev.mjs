@@ -9,6 +9,8 @@ const env = {
   REMOTE_CREATE_URL: 'http://127.0.0.1:3001/remoteEntry.js',
   REMOTE_ACCOUNT_URL: 'http://127.0.0.1:3002/remoteEntry.js',
   REMOTE_AUTH_URL: 'http://127.0.0.1:3003/remoteEntry.js',
+  // A tab may point at another build of a remote (?remote.account=…): README "Ship a remote".
+  ALLOW_REMOTE_OVERRIDE: process.env.ALLOW_REMOTE_OVERRIDE ?? '1',
 };
 const serve = [bin('webpack'), 'serve', '--mode', 'development'];
 const jobs = [

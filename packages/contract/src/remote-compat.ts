@@ -24,6 +24,23 @@ export function manifestUrlOf(url: string): string {
   return base.replace(/[^/]*$/, MANIFEST_FILE);
 }
 
+/**
+ * The remoteEntry.js a manifest names (`metaData.remoteEntry`: a name, and a path beside the
+ * manifest), as an address resolved against the manifest's own — a path stays a path (this
+ * server's own builds) — or undefined when it names none.
+ */
+export function entryUrlOf(manifest: RemoteManifest, manifestUrl: string): string | undefined {
+  const info = manifest.metaData?.remoteEntry;
+  if (typeof info?.name !== 'string' || info.name === '') return undefined;
+  const relative = `${typeof info.path === 'string' && info.path !== '' ? `${info.path.replace(/\/+$/, '')}/` : ''}${info.name}`;
+  try {
+    if (manifestUrl.startsWith('/')) return new URL(relative, `http://same-origin${manifestUrl}`).pathname;
+    return new URL(relative, manifestUrl).href;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The build's version (its package.json's), as its manifest states it; '' when it does not. */
 export function manifestVersion(manifest: RemoteManifest): string {
   const version = manifest.metaData?.buildInfo?.buildVersion;

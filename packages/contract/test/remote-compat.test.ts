@@ -1,5 +1,5 @@
 import semver from 'semver';
-import { compatProblems, satisfiesRange } from '../src/remote-compat';
+import { compatProblems, entryUrlOf, satisfiesRange, type RemoteManifest } from '../src/remote-compat';
 
 const VERSIONS = [
   '0.0.0', '0.0.1', '0.0.2', '0.1.0', '0.1.5', '0.2.0', '0.2.0-beta.1', '1.0.0-0', '1.0.0-alpha', '1.0.0-alpha.1', '1.0.0-alpha.beta',
@@ -79,5 +79,21 @@ describe('compatProblems', () => {
       exposes: [{ name: 'Mine' }, { name: 'Settings' }],
     };
     expect(compatProblems(manifest, shell)).toEqual([{ kind: 'shared', message: '共享模块 react-dom 只能由 shell 提供，shell 没有提供' }]);
+  });
+});
+
+describe('entryUrlOf', () => {
+  const manifest = (remoteEntry: unknown) => ({ metaData: { remoteEntry } }) as RemoteManifest;
+
+  it('is the remoteEntry.js the manifest names, beside it', () => {
+    expect(entryUrlOf(manifest({ name: 'remoteEntry.js', path: '' }), 'http://127.0.0.1:3002/mf-manifest.json')).toBe('http://127.0.0.1:3002/remoteEntry.js');
+    expect(entryUrlOf(manifest({ name: 'remoteEntry.js', path: 'js/' }), 'https://cdn.example.com/account/1.0.1/mf-manifest.json')).toBe('https://cdn.example.com/account/1.0.1/js/remoteEntry.js');
+    expect(entryUrlOf(manifest({ name: 'remoteEntry.js' }), '/remotes/account/1.0.0-0123456789/mf-manifest.json')).toBe('/remotes/account/1.0.0-0123456789/remoteEntry.js');
+  });
+
+  it('is undefined when the manifest names none', () => {
+    expect(entryUrlOf(manifest(undefined), 'http://h/mf-manifest.json')).toBeUndefined();
+    expect(entryUrlOf(manifest({ name: '' }), 'http://h/mf-manifest.json')).toBeUndefined();
+    expect(entryUrlOf({} as RemoteManifest, 'http://h/mf-manifest.json')).toBeUndefined();
   });
 });

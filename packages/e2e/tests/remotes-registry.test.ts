@@ -1,14 +1,12 @@
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { phoneContext, screenshot, useBrowserPage, waitForPage } from '../src/browser';
-import { buildDir as currentBuildDir } from '../src/builds';
+import { relabelledAccountBuild } from '../src/builds';
 import { shownPage } from '../src/create';
 import { ROOT, startServer, type RunningServer } from '../src/server';
+import { serveFolder, type StaticHost } from '../src/static-host';
 
 // A remote team ships a new build of remote-account to its own host (another origin), and
 // `npm run admin -- remotes set` moves the app to it: a fresh tab gets the new build, with the
@@ -18,46 +16,8 @@ const ADMIN_TOKEN = 'admin-token-for-the-registry-browser-test';
 const NEW_LABEL = '应用版本·新构建';
 let app: RunningServer;
 let buildDir: string;
-let host: Server;
+let host: StaticHost;
 let hostOrigin: string;
-
-/** The built remote-account, copied with one visible change (a label of 关于) and version 1.0.1. */
-function anotherBuild(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'e2e-remote-build-'));
-  cpSync(currentBuildDir('account'), dir, { recursive: true });
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.js'))) {
-    const text = readFileSync(path.join(dir, file), 'utf8');
-    if (text.includes('应用版本')) writeFileSync(path.join(dir, file), text.replaceAll('应用版本', NEW_LABEL));
-  }
-  const manifest = JSON.parse(readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8'));
-  manifest.metaData.buildInfo.buildVersion = '1.0.1';
-  writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
-  return dir;
-}
-
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css' };
-
-/** The team's host: the build's files, plainly, to any origin. */
-function serve(dir: string): Server {
-  return createServer((request, response) => {
-    const file = path.join(dir, path.normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)));
-    let body: Buffer;
-    try {
-      if (!file.startsWith(dir)) throw new Error('outside');
-      body = readFileSync(file);
-    } catch {
-      response.writeHead(404).end();
-      return;
-    }
-    response
-      .writeHead(200, {
-        'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-        'access-control-allow-origin': '*',
-        'cross-origin-resource-policy': 'cross-origin',
-      })
-      .end(body);
-  });
-}
 
 function admin(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -68,16 +28,15 @@ function admin(args: string[]): Promise<{ code: number; stdout: string; stderr: 
 }
 
 beforeAll(async () => {
-  buildDir = anotherBuild();
-  host = serve(buildDir);
-  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
-  hostOrigin = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  buildDir = relabelledAccountBuild(NEW_LABEL, '1.0.1');
+  host = await serveFolder(buildDir);
+  hostOrigin = host.origin;
   app = await startServer({ SEED_TEMPLATES: '0', ADMIN_TOKEN });
 }, 150000);
 
 afterAll(async () => {
   await app?.stop();
-  await new Promise((resolve) => host?.close(resolve));
+  await host?.close();
   rmSync(buildDir, { recursive: true, force: true });
 });
 

@@ -53,24 +53,35 @@ function lastEntries(origin: string): RemoteEntries {
   }
 }
 
+/** What /remotes.json answered: the entries, and whether this server allows a tab's overrides (federation/overrides.ts). */
+export interface RegistryAnswer {
+  entries: RemoteEntries;
+  overrides: boolean;
+}
+
 /** Reads the remotes' entry URLs at run time, so each remote can be deployed on its own. */
-export async function fetchRemoteEntries(origin = window.location.origin): Promise<RemoteEntries> {
-  const fallback = lastEntries(origin);
+export async function fetchRegistry(origin = window.location.origin): Promise<RegistryAnswer> {
+  const fallback = { entries: lastEntries(origin), overrides: false };
   try {
     const device = deviceId();
     const res = await fetch(`${origin}/remotes.json${device ? `?device=${encodeURIComponent(device)}` : ''}`, { cache: 'no-cache' });
     if (!res.ok) return fallback;
-    const body = (await res.json()) as Partial<RemoteEntries>;
+    const body = (await res.json()) as Partial<RemoteEntries> & { overrides?: unknown };
     const pick = (name: RemoteName) =>
-      typeof body[name] === 'string' && body[name] ? new URL(body[name]!, `${origin}/`).href : fallback[name];
+      typeof body[name] === 'string' && body[name] ? new URL(body[name]!, `${origin}/`).href : fallback.entries[name];
     const entries = { create: pick('create'), account: pick('account'), auth: pick('auth') };
     try {
       localStorage.setItem(LAST_ENTRIES_KEY, JSON.stringify(entries));
     } catch {
       // No storage (private mode): the fixed defaults offline.
     }
-    return entries;
+    return { entries, overrides: body.overrides === true };
   } catch {
     return fallback;
   }
+}
+
+/** The entries alone (fetchRegistry). */
+export async function fetchRemoteEntries(origin = window.location.origin): Promise<RemoteEntries> {
+  return (await fetchRegistry(origin)).entries;
 }

@@ -1,7 +1,7 @@
 import { getInstance, loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { RetryPlugin } from '@module-federation/retry-plugin';
 import type { ComponentType } from 'react';
-import { compatProblems, manifestUrlOf, manifestVersion, type RemoteManifest } from '@app/contract';
+import { compatProblems, entryUrlOf, manifestUrlOf, manifestVersion, type RemoteManifest } from '@app/contract';
 import { PAGES, type PageDef, type RemoteName } from '@app/shared';
 import { LoadFailure } from './load-failure';
 import type { RemoteEntries } from './remote-entries';
@@ -96,14 +96,27 @@ async function checkRemote(name: RemoteName): Promise<string> {
   if (problems.length > 0) {
     throw new LoadFailure('incompatible', `${name} ${version}: 未通过兼容检查：${problems.map((p) => p.message).join('；')}`, problems);
   }
+  // Registered by its manifest (a dev override names one): the runtime is given the entry the
+  // manifest names, read here already (this shell's runtime leaves manifests to this gate).
+  if (url === entries[name]) {
+    const entry = entryUrlOf(manifest, url);
+    if (!entry) throw new LoadFailure('incompatible', `${name}: 清单 ${url} 没有写 remoteEntry`);
+    registerRemotes([{ name: CONTAINERS[name], entry }], { force: true });
+  }
   return version;
 }
 
-/** The manifest, tried as often as the entry is (a refused connection or a 5xx; a 404 is an answer). */
+/**
+ * The manifest, tried as often as the entry is (a refused connection or a 5xx; a 404 is an answer).
+ * Asked with the browser's default cache rules: a build's folder never changes (its files are
+ * served immutable), a host that reuses a name says `no-cache` itself, and the page for / preloads
+ * the first route's manifest (packages/server/src/plugins/first-route.ts), which only a default
+ * request takes.
+ */
 async function fetchWithRetry(url: string): Promise<Response> {
   for (let attempt = 0; ; attempt++) {
     try {
-      const res = await fetch(url, { cache: 'no-cache' });
+      const res = await fetch(url);
       if (res.ok || res.status === 404 || res.status === 410 || attempt >= LOAD_RETRIES) return res;
     } catch (error) {
       if (attempt >= LOAD_RETRIES) throw error;

@@ -9,9 +9,12 @@ export type FailureReport = BodyOf<typeof reportRemoteFailure>;
  * plain fetch, not @app/shared's request layer (no toast, no session), and its own failure (the
  * server down too, or 429 past the per-address limit) is only noted on the console.
  */
-export function reportFailure(page: PageDef, version: string, kind: LoadFailureKind, error: unknown): FailureReport {
+export function reportFailure(page: PageDef, version: string, kind: LoadFailureKind, error: unknown, overridden = false): FailureReport {
   const report: FailureReport = { remote: page.remote, version, page: page.route, kind };
   console.error(`remote ${page.remote}${version ? ` ${version}` : ''} failed on ${page.route} (${kind})`, report, error);
+  // A build this tab runs by the dev override (federation/overrides.ts) is nobody's deploy: its
+  // failures stay on this console, out of remotes list's counts.
+  if (overridden) return report;
   void fetch(`${apiBaseUrl()}/api/v1/remotes/report`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

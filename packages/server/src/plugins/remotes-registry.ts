@@ -5,6 +5,7 @@ import { REMOTE_NAMES, type RemoteName } from '@app/contract';
 import { appPlugin } from '../lib/app-plugin.js';
 import { isAdminToken } from '../modules/admin/admin-token.js';
 import { PgListener } from '../modules/queue/pg-listener.js';
+import { isSafeBuildFolder } from '../modules/remotes/build-folders.js';
 import { checkBuild, readShellFacts, type Fetcher } from '../modules/remotes/gate.js';
 import {
   changeRemote,
@@ -182,8 +183,7 @@ async function initialBuilds(app: FastifyInstance): Promise<Record<RemoteName, B
 export async function currentBuild(dist: string): Promise<string | undefined> {
   try {
     const { build } = JSON.parse(await readFile(path.join(dist, 'current.json'), 'utf8')) as { build?: unknown };
-    // A folder name, nothing that could reach outside dist.
-    return typeof build === 'string' && /^[\w.-]+$/.test(build) && !build.startsWith('.') ? build : undefined;
+    return typeof build === 'string' && isSafeBuildFolder(build) ? build : undefined;
   } catch {
     return undefined;
   }

@@ -1,11 +1,11 @@
 import { buildApp } from '../../src/app.js';
-import { openDatabase } from '../../src/db/database.js';
+import { openMigratedPglite } from '../helpers/migrated.js';
 import { testConfig } from '../helpers/engines.js';
 import { removeTempDirs } from '../helpers/temp-dirs.js';
 
 /** /remotes.json of a server started with `env` on a database of its own (REMOTE_*_URL are the registry's first values). */
 async function getRemotes(env: Record<string, string> = {}) {
-  const database = await openDatabase({ pgliteDir: 'memory://' });
+  const database = await openMigratedPglite();
   const app = await buildApp(testConfig(env), { database });
   try {
     return await app.inject({ method: 'GET', url: '/remotes.json' });
@@ -42,5 +42,15 @@ describe('GET /remotes.json', () => {
       auth: '/remotes/auth/remoteEntry.js',
       [name]: url,
     });
+  });
+
+  it('says overrides are allowed only when ALLOW_REMOTE_OVERRIDE is on', async () => {
+    expect((await getRemotes({ ALLOW_REMOTE_OVERRIDE: '1' })).json()).toEqual({
+      create: '/remotes/create/remoteEntry.js',
+      account: '/remotes/account/remoteEntry.js',
+      auth: '/remotes/auth/remoteEntry.js',
+      overrides: true,
+    });
+    expect((await getRemotes({ ALLOW_REMOTE_OVERRIDE: '0' })).json()).not.toHaveProperty('overrides');
   });
 });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { compatProblems, manifestUrlOf, manifestVersion, type RemoteManifest, type RemoteName } from '@app/contract';
+import { compatProblems, entryUrlOf, manifestUrlOf, manifestVersion, type RemoteManifest, type RemoteName } from '@app/contract';
 import type { Build } from './registry.js';
 
 /** Federation container name of each remote (its webpack config's `name`; the shell registers it so). */
@@ -29,11 +29,6 @@ type Manifest = RemoteManifest;
 
 const MANIFEST_FILE = 'mf-manifest.json';
 
-/** Resolves `relative` against `base`, which may be a same-origin path (`/remotes/…`). */
-function resolve(relative: string, base: string): string {
-  if (base.startsWith('/')) return new URL(relative, `http://same-origin${base}`).pathname;
-  return new URL(relative, base).href;
-}
 
 /** The shell's facts, read from its build in WEB_ROOT; undefined with the reason when it is not built. */
 export async function readShellFacts(webRoot: string): Promise<ShellFacts | string> {
@@ -88,7 +83,6 @@ export async function checkBuild(name: RemoteName, url: string, shell: ShellFact
   }
   if (problems.length > 0) throw new GateRefusal(problems);
 
-  const entryPath = typeof entryInfo.path === 'string' && entryInfo.path !== '' ? `${entryInfo.path.replace(/\/+$/, '')}/` : '';
-  const entry = manifestUrl === url ? resolve(`${entryPath}${entryInfo.name}`, manifestUrl) : url;
+  const entry = manifestUrl === url ? entryUrlOf(manifest, manifestUrl) ?? url : url;
   return { url, entry, version: manifestVersion(manifest) };
 }

@@ -88,22 +88,15 @@ export async function seedRegistry(db: Db, initial: Record<RemoteName, Build & {
           await tx.execute(sql`SELECT ${RELEASE_COLUMNS}, r.set_by FROM remote_releases r WHERE r.id = ${locked.id}::bigint`),
         );
         if (!current || current.set_by !== 'default' || current.canary_url !== null || current.entry === entry) return;
-        const [release] = rowsOf<{ id: string }>(
-          await tx.execute(sql`INSERT INTO remote_releases (name, action, url, entry, version, set_by)
-            VALUES (${name}, 'set', ${url}, ${entry}, ${version || null}, ${setBy}) RETURNING id::text AS id`),
-        );
-        await tx.execute(sql`UPDATE remotes SET release_id = ${release!.id}::bigint WHERE name = ${name}`);
-        if (notify) await tx.execute(sql`SELECT pg_notify(${REMOTES_CHANNEL}, ${name})`);
+        const release = await insertRelease(tx, name, { action: 'set', ...plainBuild({ url, entry, version }) }, setBy);
+        await pointTo(tx, name, release, notify);
         return;
       }
-      const [release] = rowsOf<{ id: string }>(
-        await tx.execute(sql`INSERT INTO remote_releases (name, action, url, entry, version, set_by)
-          VALUES (${name}, 'initial', ${url}, ${entry}, ${version || null}, ${setBy}) RETURNING id::text AS id`),
-      );
+      const release = await insertRelease(tx, name, { action: 'initial', ...plainBuild({ url, entry, version }) }, setBy);
       const inserted = rowsOf(
-        await tx.execute(sql`INSERT INTO remotes (name, release_id) VALUES (${name}, ${release!.id}::bigint) ON CONFLICT (name) DO NOTHING RETURNING name`),
+        await tx.execute(sql`INSERT INTO remotes (name, release_id) VALUES (${name}, ${release.id}::bigint) ON CONFLICT (name) DO NOTHING RETURNING name`),
       );
-      if (inserted.length === 0) await tx.execute(sql`DELETE FROM remote_releases WHERE id = ${release!.id}::bigint`);
+      if (inserted.length === 0) await tx.execute(sql`DELETE FROM remote_releases WHERE id = ${release.id}::bigint`);
     });
   }
 }
@@ -141,19 +134,35 @@ export async function changeRemote(db: Db, name: RemoteName, change: Change, set
       ? rowsOf<ReleaseRow>(await tx.execute(sql`SELECT ${RELEASE_COLUMNS} FROM remote_releases r WHERE r.id = ${locked.id}::bigint`))
       : [];
     if (!current) throw new Error(`remote ${name} is not in the registry`);
-    const next = await nextRelease(tx, current, change);
-    const [inserted] = rowsOf<ReleaseRow & { set_by: string }>(
-      await tx.execute(sql`WITH r AS (
-          INSERT INTO remote_releases (name, action, url, entry, version, canary_url, canary_entry, canary_version, canary_percent, stable_from, set_by)
-          VALUES (${name}, ${next.action}, ${next.url}, ${next.entry}, ${next.version}, ${next.canaryUrl}, ${next.canaryEntry},
-            ${next.canaryVersion}, ${next.canaryPercent}, ${next.stableFrom}::bigint, ${setBy})
-          RETURNING *
-        ) SELECT ${RELEASE_COLUMNS}, r.set_by FROM r`),
-    );
-    await tx.execute(sql`UPDATE remotes SET release_id = ${inserted!.id}::bigint WHERE name = ${name}`);
-    if (notify) await tx.execute(sql`SELECT pg_notify(${REMOTES_CHANNEL}, ${name})`);
-    return stateOf(inserted!);
+    const release = await insertRelease(tx, name, await nextRelease(tx, current, change), setBy);
+    await pointTo(tx, name, release, notify);
+    return stateOf(release);
   });
+}
+
+/** A release of a build alone (no canary), everyone's from this row on. */
+function plainBuild(build: Build): Omit<NextRelease, 'action'> {
+  return { url: build.url, entry: build.entry, version: build.version || null, canaryUrl: null, canaryEntry: null, canaryVersion: null, canaryPercent: null, stableFrom: null };
+}
+
+/** Writes one row of a remote's history (every change is one; the remote points at its newest). */
+async function insertRelease(tx: Queryable, name: RemoteName, next: NextRelease, setBy: string): Promise<ReleaseRow & { set_by: string }> {
+  const [inserted] = rowsOf<ReleaseRow & { set_by: string }>(
+    await tx.execute(sql`WITH r AS (
+        INSERT INTO remote_releases (name, action, url, entry, version, canary_url, canary_entry, canary_version, canary_percent, stable_from, set_by)
+        VALUES (${name}, ${next.action}, ${next.url}, ${next.entry}, ${next.version}, ${next.canaryUrl}, ${next.canaryEntry},
+          ${next.canaryVersion}, ${next.canaryPercent}, ${next.stableFrom}::bigint, ${setBy})
+        RETURNING *
+      ) SELECT ${RELEASE_COLUMNS}, r.set_by FROM r`),
+  );
+  if (!inserted) throw new Error(`remote ${name}: INSERT INTO remote_releases returned no row`);
+  return inserted;
+}
+
+/** Makes `release` the remote's state, and tells the other processes (PostgreSQL) when asked to. */
+async function pointTo(tx: Queryable, name: RemoteName, release: ReleaseRow, notify: boolean): Promise<void> {
+  await tx.execute(sql`UPDATE remotes SET release_id = ${release.id}::bigint WHERE name = ${name}`);
+  if (notify) await tx.execute(sql`SELECT pg_notify(${REMOTES_CHANNEL}, ${name})`);
 }
 
 interface NextRelease {

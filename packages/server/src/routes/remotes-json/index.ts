@@ -10,6 +10,8 @@ export const remotesJsonRoutes: FastifyPluginAsync = async (app) => {
   serve(app, remotesJson, async (request, reply) => {
     // Re-read on every start of the shell: a redeployed remote must be picked up at once.
     reply.header('cache-control', 'no-cache');
-    return app.remotes.entriesFor(request.query.device);
+    const entries = app.remotes.entriesFor(request.query.device);
+    // Tells the shell whether it may follow a page's `?remote.<name>=` (ALLOW_REMOTE_OVERRIDE).
+    return app.config.allowRemoteOverride ? { ...entries, overrides: true as const } : entries;
   });
 };
