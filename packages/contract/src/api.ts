@@ -1,8 +1,11 @@
 import type { BodyOf, Call, DataOf } from './call';
 import { accountCalls } from './calls/account';
+import { accountClosingCalls } from './calls/account-closing';
 import { adminCalls } from './calls/admin';
+import { adminUserCalls } from './calls/admin-users';
 import { aiCalls } from './calls/ai';
 import { pageCalls } from './calls/pages';
+import { passwordCalls } from './calls/password';
 import { pointsCalls } from './calls/points';
 import { remoteCalls } from './calls/remotes';
 import { storageCalls } from './calls/storage';
@@ -13,6 +16,8 @@ import { videoTaskCalls } from './calls/video-task';
 /** Every call of the HTTP API, by group (docs/api.md is generated from these). */
 export const CALL_GROUPS = {
   account: accountCalls,
+  accountClosing: accountClosingCalls,
+  password: passwordCalls,
   points: pointsCalls,
   templates: templateCalls,
   videoTask: videoTaskCalls,
@@ -21,6 +26,7 @@ export const CALL_GROUPS = {
   system: systemCalls,
   pages: pageCalls,
   admin: adminCalls,
+  adminUsers: adminUserCalls,
   remotes: remoteCalls,
 };
 

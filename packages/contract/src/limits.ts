@@ -64,8 +64,8 @@ export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const LIVE_TASK_STATUSES: readonly TaskStatus[] = ['queued', 'processing'];
 
 /** Why the points balance changed (积分记录). */
-/** `write`: an AI 帮写 call (its refund on failure is a `refund`). */
-export const LEDGER_TYPES = ['register', 'redeem', 'generate', 'refund', 'admin', 'write'] as const;
+/** `write`: an AI 帮写 call (its refund on failure is a `refund`); `close`: the balance forfeited when a closed account is swept. */
+export const LEDGER_TYPES = ['register', 'redeem', 'generate', 'refund', 'admin', 'write', 'close'] as const;
 export type LedgerType = (typeof LEDGER_TYPES)[number];
 
 /** An activation code as the admin API lists it. */

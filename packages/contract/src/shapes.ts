@@ -14,13 +14,22 @@ export const UserInfo = Type.Object({
   createNum: Type.Integer({ description: '积分余额，≥ 0' }),
   expireTime: Type.Integer({ description: '会员到期时间（毫秒）；0 表示从未开通' }),
   createdAt: Type.Integer({ description: '注册时间（毫秒）' }),
+  hasPassword: Type.Optional(
+    Type.Boolean({ description: '是否设置过密码；用短信验证码注册、还没设过密码的账号为 false（修改密码时不用填原密码）。本服务总是给出；应用只把 false 当作没有密码（较早保存的登录信息里没有这一项）' }),
+  ),
 });
 export type UserInfo = Static<typeof UserInfo>;
 
 /** The answer of 登录/注册: the session, and what a new account was given (the app's 欢迎 toast). */
 export const SignInResult = Type.Composite([
   UserInfo,
-  Type.Object({ welcomePoints: Type.Integer({ description: '本次注册赠送的积分（WELCOME_POINTS）；登录已有账号时为 0' }) }),
+  Type.Object({
+    welcomePoints: Type.Integer({ description: '本次注册赠送的积分（WELCOME_POINTS）；登录已有账号时为 0' }),
+    closingAt: Type.Optional(Type.Integer({ description: '账号在注销冷静期内时给出：注销生效时间（毫秒），应用提示可撤销（/api/v1/account/cancel_delete）' })),
+    mustChangePassword: Type.Boolean({
+      description: '用运营人员给的一次性密码登录时为 true：这个令牌只能调用 /api/v1/account/change_password（以及退出登录），设置新密码之后才能使用其他功能',
+    }),
+  }),
 ]);
 export type SignInResult = Static<typeof SignInResult>;
 

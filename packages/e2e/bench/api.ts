@@ -63,7 +63,7 @@ async function accountInfoLoad(env: Record<string, string>): Promise<Load> {
   }
 }
 
-async function withPostgresDatabase<T>(run: (url: string) => Promise<T>): Promise<T | undefined> {
+export async function withPostgresDatabase<T>(run: (url: string) => Promise<T>): Promise<T | undefined> {
   const admin = new Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 3000 });
   try {
     await admin.connect();

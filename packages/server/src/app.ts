@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
 import type { VideoProvider } from './modules/tasks/video-provider.js';
+import { accountJobs, type AccountJobsOptions } from './plugins/account-jobs.js';
 import { adminAccess } from './plugins/admin-access.js';
 import { auth } from './plugins/auth.js';
 import { databasePlugin } from './plugins/database.js';
@@ -40,6 +41,8 @@ export interface BuildOptions {
   provider?: VideoProvider;
   /** When the sweep of abandoned uploads runs (tests); see plugins/upload-sweeper. */
   uploadSweeper?: UploadSweeperOptions;
+  /** When 注销账号's sweep and the export runner run (tests); see plugins/account-jobs. */
+  accountJobs?: AccountJobsOptions;
 }
 
 /** docs/api.md "Conventions": JSON bodies up to 1 MiB; larger ones answer 413. */
@@ -93,6 +96,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
   // WORKERS in-process workers (0 = API only); the routes signal them through app.taskSignals.
   await app.register(workersPlugin, { provider: options.provider });
   await app.register(uploadSweeper, options.uploadSweeper ?? {});
+  await app.register(accountJobs, options.accountJobs ?? {});
 
   await app.register(routes);
   await app.register(staticApps);

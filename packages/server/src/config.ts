@@ -34,6 +34,12 @@ export interface ServerConfig {
   uploadRetentionHours: number;
   /** Whether the apps' `*.map` files are served (they are built either way, for an error tracker). */
   serveSourceMaps: boolean;
+  /**
+   * ALLOW_REMOTE_OVERRIDE: whether a page may point its own tab at another build of a remote
+   * (`?remote.account=<mf-manifest.json URL>`, README "Ship a remote"); on in `npm run dev`, off
+   * by default. Off, the shell ignores such a parameter and the page's CSP allows no other origin.
+   */
+  allowRemoteOverride: boolean;
   /** New accounts per client address (IPv6: per /64) per hour; 0 = no limit. */
   signupLimit: number;
   /**
@@ -57,6 +63,8 @@ export interface ServerConfig {
   privacyUrl: string | undefined;
   /** A contact line shown on 关于 (SUPPORT_CONTACT), e.g. `客服邮箱 help@example.com`; '' = none. */
   supportContact: string;
+  /** 注销账号's cooling-off in days (ACCOUNT_DELETE_DAYS, default 15); 0 = closed at the next sweep. */
+  accountDeleteDays: number;
   /** SMS codes (modules/sms): sign-in by code, and later reset and closing; unset = not offered. */
   sms: SmsSettings | undefined;
 }
@@ -185,6 +193,7 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const uploadRetentionHours = parseCount('UPLOAD_RETENTION_HOURS', read('UPLOAD_RETENTION_HOURS'), 24, problems, 8760);
   // Source maps give the original source away: shown to the public only when asked for.
   const serveSourceMaps = parseSwitch('SERVE_SOURCE_MAPS', read('SERVE_SOURCE_MAPS'), false, problems);
+  const allowRemoteOverride = parseSwitch('ALLOW_REMOTE_OVERRIDE', read('ALLOW_REMOTE_OVERRIDE'), false, problems);
   const signupLimit = parseCount('SIGNUP_LIMIT', read('SIGNUP_LIMIT'), 20, problems);
   const trustProxy = parseTrustProxy(read('TRUST_PROXY'), problems);
   const videoModels = parseVideoModels(read, problems);
@@ -200,9 +209,10 @@ export function loadConfig(env: Env = process.env): ServerConfig {
   const supportContact = read('SUPPORT_CONTACT') ?? '';
   if (supportContact.length > 100) problems.push('SUPPORT_CONTACT: at most 100 characters (one line on 关于)');
   const sms = parseSms(read, problems);
+  const accountDeleteDays = parseCount('ACCOUNT_DELETE_DAYS', read('ACCOUNT_DELETE_DAYS'), 15, problems, 365);
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, dataDir, webRoot, remoteUrls, logLevel, databaseUrl, welcomePoints, adminToken, s3, pointsPerSecond, workers, seedTemplates, uploadRetentionHours, serveSourceMaps, signupLimit, trustProxy, videoModels, clipTimeoutMinutes, voices, voicePoints, llm, termsUrl, privacyUrl, supportContact, sms };
+  return { port, host, dataDir, webRoot, remoteUrls, logLevel, databaseUrl, welcomePoints, adminToken, s3, pointsPerSecond, workers, seedTemplates, uploadRetentionHours, serveSourceMaps, allowRemoteOverride, signupLimit, trustProxy, videoModels, clipTimeoutMinutes, voices, voicePoints, llm, termsUrl, privacyUrl, supportContact, sms, accountDeleteDays };
 }
 
 function parseCount(name: string, value: string | undefined, fallback: number, problems: string[], max = 1_000_000_000): number {

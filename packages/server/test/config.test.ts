@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       seedTemplates: true,
       uploadRetentionHours: 24,
       serveSourceMaps: false,
+      allowRemoteOverride: false,
       signupLimit: 20,
       videoModels: {},
       clipTimeoutMinutes: 30,
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
       privacyUrl: undefined,
       supportContact: '',
       sms: undefined,
+      accountDeleteDays: 15,
     });
   });
 
@@ -74,6 +76,7 @@ describe('loadConfig', () => {
       SEED_TEMPLATES: 'off',
       UPLOAD_RETENTION_HOURS: '72',
       SERVE_SOURCE_MAPS: '1',
+      ALLOW_REMOTE_OVERRIDE: '1',
       SIGNUP_LIMIT: '5',
       TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.10 ,::1,fd00::/8,loopback',
       DASHSCOPE_API_KEY: 'sk-dashscope',
@@ -118,6 +121,7 @@ describe('loadConfig', () => {
       SMS_SIGN_NAME: '视频工具',
       SMS_TEMPLATE_ID: '1110',
       SMS_ENDPOINT: 'https://sms.ap-beijing.tencentcloudapi.com',
+      ACCOUNT_DELETE_DAYS: '0',
     });
     expect(config).toEqual({
       port: 3000,
@@ -146,6 +150,7 @@ describe('loadConfig', () => {
       seedTemplates: false,
       uploadRetentionHours: 72,
       serveSourceMaps: true,
+      allowRemoteOverride: true,
       signupLimit: 5,
       trustProxy: ['10.0.0.0/8', '192.168.1.10', '::1', 'fd00::/8', 'loopback'],
       videoModels: {
@@ -165,6 +170,7 @@ describe('loadConfig', () => {
       privacyUrl: 'https://example.com/privacy.html',
       supportContact: '客服邮箱 help@example.com',
       sms: { provider: 'tencent', secretId: 'AKIDsms', secretKey: 'sms-key', sdkAppId: '1400006666', signName: '视频工具', templateId: '1110', endpoint: 'https://sms.ap-beijing.tencentcloudapi.com' },
+      accountDeleteDays: 0,
     });
   });
 
@@ -242,6 +248,7 @@ describe('loadConfig', () => {
     [{ WORKERS: '-1' }, 'WORKERS=-1: must be a whole number from 0 to 64'],
     [{ WORKERS: 'two' }, 'WORKERS=two: must be a whole number from 0 to 64'],
     [{ UPLOAD_RETENTION_HOURS: '1.5' }, 'UPLOAD_RETENTION_HOURS=1.5: must be a whole number from 0 to 8760'],
+    [{ ACCOUNT_DELETE_DAYS: '400' }, 'ACCOUNT_DELETE_DAYS=400: must be a whole number from 0 to 365'],
     [{ UPLOAD_RETENTION_HOURS: '9000' }, 'UPLOAD_RETENTION_HOURS=9000: must be a whole number from 0 to 8760'],
     [{ WORKERS: '65' }, 'WORKERS=65: must be a whole number from 0 to 64'],
     [{ SIGNUP_LIMIT: 'many' }, 'SIGNUP_LIMIT=many: must be a whole number from 0 to 1000000000'],

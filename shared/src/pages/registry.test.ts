@@ -11,9 +11,13 @@ describe('page registry (docs/product.md "Routes")', () => {
       'pagesA/create/createSuccess': '生成视频成功',
       'pagesA/detail/videoDetail': '视频详情',
       'pagesA/login/index': '登录',
+      'pagesA/login/forgotPassword': '忘记密码',
       'pagesA/my/exchangeRecords': '兑换记录',
       'pagesA/my/pointsRecord': '积分记录',
       'pagesA/my/profile': '个人资料',
+      'pagesA/my/changePassword': '修改密码',
+      'pagesA/my/closeAccount': '注销账号',
+      'pagesA/my/exportData': '导出我的数据',
     });
   });
 
@@ -43,6 +47,8 @@ describe('page registry (docs/product.md "Routes")', () => {
     expect(owners['pages/index/index']).toBe('create:./Home');
     expect(owners['pagesA/my/profile']).toBe('account:./Profile');
     expect(owners['pagesA/login/index']).toBe('auth:./Login');
+    expect(owners['pagesA/login/forgotPassword']).toBe('auth:./ForgotPassword');
+    expect(owners['pagesA/my/changePassword']).toBe('account:./ChangePassword');
   });
 
   it('guards no page today (docs/product.md "Login guard")', () => {

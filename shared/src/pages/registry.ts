@@ -51,9 +51,13 @@ export const PAGES: readonly PageDef[] = [
   { route: 'pagesA/create/createSuccess', title: '生成视频成功', background: '#E8F0F8', customNavBar: false, needLogin: false, remote: 'create', module: './CreateSuccess' },
   { route: 'pagesA/detail/videoDetail', title: '视频详情', background: '#E8F0F8', customNavBar: false, needLogin: false, remote: 'create', module: './VideoDetail' },
   { route: 'pagesA/login/index', title: '登录', background: GLOBAL_BACKGROUND, customNavBar: true, needLogin: false, remote: 'auth', module: './Login' },
+  { route: 'pagesA/login/forgotPassword', title: '忘记密码', background: GLOBAL_BACKGROUND, customNavBar: false, needLogin: false, remote: 'auth', module: './ForgotPassword' },
   { route: 'pagesA/my/exchangeRecords', title: '兑换记录', background: GLOBAL_BACKGROUND, customNavBar: false, needLogin: false, remote: 'account', module: './ExchangeRecords' },
   { route: 'pagesA/my/pointsRecord', title: '积分记录', background: GLOBAL_BACKGROUND, customNavBar: false, needLogin: false, remote: 'account', module: './PointsRecord' },
   { route: 'pagesA/my/profile', title: '个人资料', background: '#e8f0f8', customNavBar: false, needLogin: false, remote: 'account', module: './Profile' },
+  { route: 'pagesA/my/changePassword', title: '修改密码', background: '#ffffff', customNavBar: false, needLogin: false, remote: 'account', module: './ChangePassword' },
+  { route: 'pagesA/my/closeAccount', title: '注销账号', background: '#e8f0f8', customNavBar: false, needLogin: false, remote: 'account', module: './CloseAccount' },
+  { route: 'pagesA/my/exportData', title: '导出我的数据', background: '#e8f0f8', customNavBar: false, needLogin: false, remote: 'account', module: './ExportData' },
 ];
 
 /** Tab pages in tab order. */

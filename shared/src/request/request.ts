@@ -40,18 +40,21 @@ export class RequestError extends Error {
   readonly data?: unknown;
   /** uni-app's code: NETWORK_ERROR_CODE or ABORT_ERROR_CODE. */
   readonly code?: number;
+  /** How long the server asked to wait (a 429's Retry-After), in seconds. */
+  readonly retryAfterSeconds?: number;
   /** uni-app style, e.g. `request:fail timeout`, for code ported from uni-app callbacks. */
   readonly errMsg: string;
 
   constructor(
     message: string,
-    details: { errMsg: string; status?: number; data?: unknown; code?: number },
+    details: { errMsg: string; status?: number; data?: unknown; code?: number; retryAfterSeconds?: number },
   ) {
     super(message);
     this.errMsg = details.errMsg;
     this.status = details.status;
     this.data = details.data;
     this.code = details.code;
+    this.retryAfterSeconds = details.retryAfterSeconds;
   }
 }
 
@@ -105,6 +108,7 @@ function httpError(answer: TransferAnswer<unknown>, hideErrorToast: boolean | un
     errMsg: `request:fail ${answer.status}`,
     status: answer.status,
     data: body,
+    retryAfterSeconds: answer.retryAfterSeconds,
   });
 }
 

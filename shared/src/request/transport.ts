@@ -23,6 +23,8 @@ export interface TransferOptions {
 export interface TransferAnswer<T> {
   status: number;
   data: T;
+  /** A Retry-After header's seconds (a 429's wait), when the answer has one. */
+  retryAfterSeconds?: number;
 }
 
 /** No HTTP answer came: aborted by the caller or the browser, timed out, or the network failed. */
@@ -83,7 +85,8 @@ export async function transfer<T>(options: TransferOptions): Promise<TransferAns
       onDownloadProgress: percent(options.onDownloadProgress),
     });
     const data = options.responseType === 'json' ? parse(answer.data) : answer.data;
-    return { status: answer.status, data: data as T };
+    const retryAfter = Number(answer.headers?.['retry-after']);
+    return { status: answer.status, data: data as T, ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}) };
   } catch (error) {
     throw new NoAnswer(noAnswerKind(error));
   }

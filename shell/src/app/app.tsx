@@ -2,7 +2,9 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { queryClient } from '@app/shared';
 import type { PageStack } from '../router/page-stack';
 import type { PageLoader } from './page-loader';
+import type { Overrides } from '../federation/overrides';
 import { OfflineNotice } from './offline-notice';
+import { OverrideBadge } from './override-badge';
 import { PageHost } from './page-host';
 import { AppTabBar } from './tab-bar';
 import { UpdateBar } from './update-bar';
@@ -12,7 +14,18 @@ import type { UpdateCheck } from './update-ready';
  * The frame: every mounted page (only the top one shown), on tab pages the tab bar, and the
  * notices over it (offline; a new version of a remote ready for the next start).
  */
-export function App({ stack, loader, updates }: { stack: PageStack; loader: PageLoader; updates: UpdateCheck }) {
+export function App({
+  stack,
+  loader,
+  updates,
+  overrides,
+}: {
+  stack: PageStack;
+  loader: PageLoader;
+  updates: UpdateCheck;
+  /** This tab's dev overrides (federation/overrides.ts), shown by the 覆盖中 badge. */
+  overrides?: Promise<Overrides>;
+}) {
   const { stack: open, mounted } = useSyncExternalStore(stack.subscribe, stack.getState);
   const top = open[open.length - 1];
 
@@ -41,6 +54,7 @@ export function App({ stack, loader, updates }: { stack: PageStack; loader: Page
       <OfflineNotice onReconnect={onReconnect} />
       {/* Each page shown (a tab switch, a move, back) is a safe moment to ask. */}
       <UpdateBar check={updates} moment={top ? String(top.id) : undefined} />
+      {overrides && <OverrideBadge overrides={overrides} />}
     </div>
   );
 }

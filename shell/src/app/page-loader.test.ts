@@ -1,5 +1,5 @@
 import { PAGES } from '@app/shared';
-import { LOAD_TIMEOUT_MS, LoadTimeout, PageLoader } from './page-loader';
+import { LOAD_TIMEOUT_MS, LoadTimeout, PageLoader, loadTimeoutFrom } from './page-loader';
 
 const about = PAGES.find((p) => p.route === 'pages/about/about')!;
 const Page = () => null;
@@ -48,6 +48,24 @@ describe('PageLoader', () => {
     expect(loader.get(about)).toMatchObject({ status: 'error', kind: 'timeout' });
     expect(failed.mock.calls[0][1]).toBeInstanceOf(LoadTimeout);
     expect(LOAD_TIMEOUT_MS).toBe(60000);
+  });
+
+  it('gives up sooner when the page’s address asks for a shorter time-out (1000–60000 ms), never later', async () => {
+    expect(loadTimeoutFrom('')).toBe(60000);
+    expect(loadTimeoutFrom('?loadTimeoutMs=5000')).toBe(5000);
+    expect(loadTimeoutFrom('?x=1&loadTimeoutMs=1000')).toBe(1000);
+    for (const ignored of ['?loadTimeoutMs=999', '?loadTimeoutMs=60001', '?loadTimeoutMs=0', '?loadTimeoutMs=-5', '?loadTimeoutMs=5e3', '?loadTimeoutMs=', '?loadTimeoutMs=abc']) {
+      expect(loadTimeoutFrom(ignored)).toBe(60000);
+    }
+    jest.useFakeTimers();
+    const loader = new PageLoader({ load: () => new Promise(() => undefined), reset: jest.fn(), failed: jest.fn().mockResolvedValue('timeout'), timeoutMs: 5000 });
+    const done = loader.ensure(about);
+    jest.advanceTimersByTime(4999);
+    await Promise.resolve();
+    expect(loader.get(about).status).toBe('loading');
+    jest.advanceTimersByTime(1);
+    await done;
+    expect(loader.get(about)).toMatchObject({ status: 'error', kind: 'timeout' });
   });
 
   it('still ends in error, as a crash, when naming the failure fails', async () => {

@@ -4,6 +4,20 @@ import type { PageDef } from '@app/shared';
 
 export const LOADING_DELAY_MS = 200;
 export const LOAD_TIMEOUT_MS = 60000;
+/** The shortest time-out a page's address may ask for (`loadTimeoutFrom`). */
+export const MIN_LOAD_TIMEOUT_MS = 1000;
+
+/**
+ * The time-out for page loads: LOAD_TIMEOUT_MS, or a shorter one the page's address asks for with
+ * `?loadTimeoutMs=N` (MIN_LOAD_TIMEOUT_MS ≤ N ≤ LOAD_TIMEOUT_MS; anything else is ignored) — so a
+ * browser test of the time-out need not wait out the 60 s. It can only shorten the wait of the
+ * tab that asks.
+ */
+export function loadTimeoutFrom(search: string): number {
+  const asked = new URLSearchParams(search).get('loadTimeoutMs');
+  const ms = asked !== null && /^\d+$/.test(asked) ? Number(asked) : NaN;
+  return ms >= MIN_LOAD_TIMEOUT_MS && ms <= LOAD_TIMEOUT_MS ? ms : LOAD_TIMEOUT_MS;
+}
 
 export type PageLoad =
   | { status: 'loading' }
@@ -19,10 +33,11 @@ export interface PageLoaderDeps {
    * throws) and tells the console and the server; `error` is a LoadTimeout when the time ran out.
    */
   failed(page: PageDef, error: unknown): Promise<LoadFailureKind>;
+  /** LOAD_TIMEOUT_MS unless given (loadTimeoutFrom). */
   timeoutMs?: number;
 }
 
-/** The load took longer than LOAD_TIMEOUT_MS. */
+/** The load took longer than its time-out (LOAD_TIMEOUT_MS). */
 export class LoadTimeout extends Error {
   constructor(ms: number) {
     super(`page load timed out after ${ms} ms`);

@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { t, type PageDef } from '@app/shared';
 import { DotLoading } from '@app/shared/kit';
+import { firstPageShown } from './first-paint';
 import { LOADING_DELAY_MS, type PageLoader } from './page-loader';
 import { LoadError } from './load-error';
 import { PageErrorBoundary } from './page-error-boundary';
@@ -33,6 +34,10 @@ export function PageView({ page, loader }: { page: PageDef; loader: PageLoader }
   useEffect(() => {
     void loader.ensure(page);
   }, [loader, page]);
+  // The server's first paint gives way to the first page the app draws (or its load error).
+  useEffect(() => {
+    if (load.status !== 'loading') firstPageShown();
+  }, [load.status]);
 
   if (load.status === 'loading') return <Loading />;
   if (load.status === 'error') return <LoadError kind={load.kind} onRetry={() => void loader.retry(page)} />;

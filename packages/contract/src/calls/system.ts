@@ -38,7 +38,15 @@ export const remotesJson = call({
     '有灰度时，hash(device) % 100 小于灰度百分比的设备拿到灰度构建；不带 device 时总是全量构建。',
   querystring: Type.Object({ device: Type.Optional(Type.String({ maxLength: 128, title: '设备ID' })) }),
   responses: {
-    200: Type.Object({ create: remoteUrl, account: remoteUrl, auth: remoteUrl } satisfies Record<(typeof REMOTE_NAMES)[number], unknown>),
+    200: Type.Object({
+      ...({ create: remoteUrl, account: remoteUrl, auth: remoteUrl } satisfies Record<(typeof REMOTE_NAMES)[number], unknown>),
+      overrides: Type.Optional(
+        Type.Literal(true, {
+          description:
+            '只在服务器开了 ALLOW_REMOTE_OVERRIDE 时出现：这个页面可以用 `?remote.<名字>=<mf-manifest.json 的地址>` 让本标签页改用另一个构建（开发用，页面显示「覆盖中」）',
+        }),
+      ),
+    }),
   },
 });
 

@@ -20,6 +20,14 @@ export const users = pgTable('users', {
   points: integer('points').notNull().default(0),
   memberUntil: timestamp('member_until', { withTimezone: true }),
   createdAt: createdAt(),
+  /** 注销账号 (migrations/0016): the end of the cooling-off; null when not closing. */
+  closingAt: timestamp('closing_at', { withTimezone: true }),
+  /** When the sweep closed the account (its row anonymised); null while it lives. */
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+  /** False for an account made by an SMS code until it sets a password (its hash is of random bytes). */
+  hasPassword: boolean('has_password').notNull().default(true),
+  /** The password is a one-time one an operator issued: its sessions may only set a new one. */
+  passwordMustChange: boolean('password_must_change').notNull().default(false),
 });
 
 /** Sign-in tokens: only their SHA-256 is stored; valid 30 days from the last use. */
@@ -255,4 +263,21 @@ export const shareLinks = pgTable('share_links', {
   token: text('token').primaryKey(),
   taskId: bigint('task_id', { mode: 'number' }).notNull().unique(),
   createdAt: createdAt(),
+});
+
+export const EXPORT_ROW_STATUSES = ['preparing', 'ready', 'failed'] as const;
+
+/** 导出我的数据 (migrations/0016, modules/exports): one row per export, one `preparing` a user. */
+export const accountExports = pgTable('account_exports', {
+  id: id(),
+  userId: userRef().notNull(),
+  status: text('status', { enum: EXPORT_ROW_STATUSES }).notNull().default('preparing'),
+  fileKey: text('file_key'),
+  size: bigint('size', { mode: 'number' }),
+  attempts: integer('attempts').notNull().default(0),
+  leaseOwner: text('lease_owner'),
+  leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  readyAt: timestamp('ready_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
 });

@@ -1,4 +1,4 @@
-import { RspMsg } from '@app/contract';
+import { MUST_CHANGE_PASSWORD, ONE_TIME_PASSWORD_PATHS, RspMsg } from '@app/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { fail, RspCode } from '../lib/envelope.js';
 import { appPlugin } from '../lib/app-plugin.js';
@@ -33,6 +33,12 @@ export const auth = appPlugin('auth', async (app) => {
     const user = token ? await resolveToken(app.db, token) : null;
     if (!user) {
       await reply.code(200).send(fail(RspCode.notSignedIn, RspMsg.notSignedIn));
+      return reply;
+    }
+    // Signed in with an operator's one-time password: nothing but setting a new one (docs/api.md,
+    // /api/v1/account/login_or_register), so the password a third person read out is replaced first.
+    if (user.passwordMustChange && !(ONE_TIME_PASSWORD_PATHS as readonly string[]).includes(request.routeOptions.url ?? '')) {
+      await reply.code(200).send(fail(RspCode.notAllowed, MUST_CHANGE_PASSWORD));
       return reply;
     }
     request.user = user;

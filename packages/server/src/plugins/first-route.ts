@@ -3,6 +3,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { coverSizes, coverSrcSet, FIRST_COVERS, manifestUrlOf, type SysVideo } from '@app/contract';
+import { isSafeBuildFolder } from '../modules/remotes/build-folders.js';
+import { firstPaint } from './first-paint.js';
 
 /**
  * The shell's index.html as sent for `/`: with `<link rel="preload">` for what the first route
@@ -38,7 +41,7 @@ function localDist(webRoot: string, entry: string): string | null {
   if (!entry.startsWith(prefix) || !entry.endsWith('/remoteEntry.js')) return null;
   // `<version>-<hash>/`, or nothing for a build made before builds had folders: never a way out of dist.
   const folder = entry.slice(prefix.length, -'remoteEntry.js'.length);
-  if (folder !== '' && !/^[\w-][\w.-]*\/$/.test(folder)) return null;
+  if (folder !== '' && !(folder.endsWith('/') && isSafeBuildFolder(folder.slice(0, -1)))) return null;
   return path.join(webRoot, `remote-${FIRST_ROUTE_REMOTE}`, 'dist', folder);
 }
 
@@ -54,19 +57,55 @@ async function listed(dist: string, name: string): Promise<string[]> {
   }
 }
 
+/** What the page for `/` asks the browser to fetch early. */
+export interface FirstRoutePreloads {
+  /** Scripts, in order: the shell's start chunks, the remote's entry, the exposed module's chunks. */
+  scripts: string[];
+  /**
+   * The remote's mf-manifest.json, which the shell reads (the run-time compatibility gate,
+   * shell/src/federation/remotes.ts) before it runs the entry: fetched beside the scripts instead
+   * of after the shell's own start.
+   */
+  manifest: string;
+}
+
 /**
  * The scripts to preload: the shell's own start (its bootstrap chunk and the shared modules it
  * provides, which its entry would only ask for once it runs), then the remote's entry and the
- * exposed module's chunks (same folder as the entry).
+ * exposed module's chunks (same folder as the entry); and the remote's manifest.
  */
-export async function firstRouteScripts(shellDist: string, remote: FirstRouteRemote): Promise<string[]> {
+export async function firstRoutePreloads(shellDist: string, remote: FirstRouteRemote): Promise<FirstRoutePreloads> {
   const shell = (await listed(shellDist, 'start')).map((file) => `/${file}`);
   const entry = remote.entry();
   const dist = localDist(remote.webRoot, entry);
   const base = entry.slice(0, entry.lastIndexOf('/') + 1);
   const chunks = dist ? (await listed(dist, FIRST_ROUTE_MODULE)).map((file) => `${base}${file}`) : [];
-  return [...shell, entry, ...chunks];
+  return { scripts: [...shell, entry, ...chunks], manifest: manifestUrlOf(entry) };
 }
+
+/** An image to preload: a cover with thumbnails (the WebP its `<picture>` picks) or a plain one. */
+export type ImagePreload = { srcset: string; sizes: string } | { href: string };
+
+/**
+ * 首页's first covers (FIRST_COVERS, those the gallery fetches at once), from the data the page
+ * carries: offered as the gallery's `<picture>` offers them (coverSrcSet and coverSizes, so the
+ * browser picks the same WebP width and takes the preload), so they load beside the scripts.
+ */
+export function firstCovers(data: unknown): ImagePreload[] {
+  const list = (data as { templates?: { list?: unknown } } | undefined)?.templates?.list;
+  if (!Array.isArray(list)) return [];
+  return (list as Partial<SysVideo>[]).slice(0, FIRST_COVERS).flatMap((template): ImagePreload[] => {
+    if (template.coverThumbUrl && template.aspectRatio) {
+      return [{ srcset: coverSrcSet(template.coverThumbUrl, 'webp'), sizes: coverSizes('card', template.aspectRatio) }];
+    }
+    return template.coverUrl ? [{ href: template.coverUrl }] : [];
+  });
+}
+
+const imageLink = (image: ImagePreload) =>
+  'href' in image
+    ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image.href)}">`
+    : `<link rel="preload" as="image" fetchpriority="high" type="image/webp" imagesrcset="${escapeAttribute(image.srcset)}" imagesizes="${escapeAttribute(image.sizes)}">`;
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -79,18 +118,28 @@ function scriptJson(data: unknown): string {
 }
 
 /**
- * index.html with the preloads just before `</head>` (webpack loads these as classic scripts: no
- * crossorigin), and the first route's data, when there is some, as a JSON data block (not a script:
- * the CSP's script rules do not apply to it).
+ * index.html with the preloads just before `</head>` — the scripts as webpack loads them (classic
+ * scripts: no crossorigin), the manifest as the shell's `fetch()` asks for it (`as="fetch"` is
+ * always a CORS request: `crossorigin` makes its credentials mode the fetch's own, so the fetch
+ * takes the preloaded answer), the first covers of the data — and the first route's data, when
+ * there is some, as a JSON data block (not a script: the CSP's script rules do not apply to it).
  */
-export function withPreloads(html: string, scripts: string[], data?: unknown): string {
+export function withPreloads(html: string, preloads: FirstRoutePreloads, data?: unknown): string {
+  const paint = firstPaint(data);
   const links =
-    scripts.map((href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`).join('') +
-    (data === undefined ? '' : `<script type="application/json" id="${FIRST_ROUTE_DATA_ID}">${scriptJson(data)}</script>`);
-  if (html.includes('</head>')) return html.replace('</head>', `${links}</head>`);
+    // The covers first: on a connection that takes a few requests at a time (HTTP/1.1), the
+    // pictures the first paint shows are not queued behind the scripts.
+    firstCovers(data).map(imageLink).join('') +
+    preloads.scripts.map((href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`).join('') +
+    `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(preloads.manifest)}">` +
+    (data === undefined ? '' : `<script type="application/json" id="${FIRST_ROUTE_DATA_ID}">${scriptJson(data)}</script>`) +
+    (paint?.head ?? '');
+  // The first paint's picture, first in the body: drawn as soon as the page's bytes arrive.
+  const painted = paint ? html.replace(/<body[^>]*>/i, (tag) => `${tag}${paint.body}`) : html;
+  if (painted.includes('</head>')) return painted.replace('</head>', `${links}</head>`);
   // No head of its own: after the doctype (before it, the page would render in quirks mode).
-  const doctype = /^\s*<!doctype[^>]*>/i.exec(html)?.[0] ?? '';
-  return doctype + links + html.slice(doctype.length);
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(painted)?.[0] ?? '';
+  return doctype + links + painted.slice(doctype.length);
 }
 
 interface Rendered {
@@ -116,15 +165,15 @@ export function firstRouteHandler(
   let cached: Rendered | undefined;
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     // The data, the page and the preload lists are read side by side, not one after the other.
-    const [data, index, scripts] = await Promise.all([
+    const [data, index, preloads] = await Promise.all([
       firstData().catch((err: unknown) => {
         onDataError(err);
         return undefined;
       }),
       readFile(path.join(shellDist, 'index.html'), 'utf8'),
-      firstRouteScripts(shellDist, remote),
+      firstRoutePreloads(shellDist, remote),
     ]);
-    const html = withPreloads(index, scripts, data);
+    const html = withPreloads(index, preloads, data);
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
     if (cached?.etag !== etag) {
       const identity = Buffer.from(html);

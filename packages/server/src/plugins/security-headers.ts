@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import type { ServerConfig } from '../config.js';
 import { appPlugin } from '../lib/app-plugin.js';
+import { FIRST_PAINT_SCRIPT_SOURCE } from './first-paint.js';
 
 /** The origins of the remotes the registry uses now (beside REMOTE_*_URL's, fixed at start). */
 export interface RemoteOrigins {
@@ -34,9 +36,19 @@ export const securityHeaders = appPlugin('security-headers', async (app) => {
   // now are read on every answer (modules/remotes/live-registry.ts keeps them up to date).
   const live: RemoteOrigins = { origins: [] };
   app.decorate('remoteOrigins', live);
-  const directives: Record<string, (string | (() => string))[]> = { ...fixed };
+  // With ALLOW_REMOTE_OVERRIDE, a page asked for with `?remote.<name>=<URL>` may also load that
+  // build (the shell points its tab at it: shell/src/federation/overrides.ts); without it, never.
+  const overrides = (req: IncomingMessage): string[] => (app.config.allowRemoteOverride ? overrideOrigins(req.url ?? '') : []);
+  const directives: Record<string, (string | ((req: IncomingMessage) => string))[]> = { ...fixed };
   for (const name of ['script-src', 'style-src', 'img-src', 'font-src', 'connect-src']) {
-    directives[name] = [() => unique([...fixed[name]!, ...live.origins]).join(' ')];
+    directives[name] = [
+      (req) => {
+        const overriding = overrides(req);
+        // A dev server's hot reload: its WebSocket, on the same host (ws: is not implied by http:).
+        const sockets = name === 'connect-src' ? overriding.map((origin) => origin.replace(/^http/, 'ws')) : [];
+        return unique([...fixed[name]!, ...live.origins, ...overriding, ...sockets]).join(' ');
+      },
+    ];
   }
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives },
@@ -64,7 +76,8 @@ export function contentSecurityPolicy(config: Pick<ServerConfig, 'remoteUrls' | 
     'object-src': ["'none'"],
     'frame-ancestors': ["'none'"],
     'form-action': [self],
-    'script-src': [self, ...remotes],
+    // The page's one inline script: whether it shows its first paint (plugins/first-paint.ts).
+    'script-src': [self, FIRST_PAINT_SCRIPT_SOURCE, ...remotes],
     'script-src-attr': ["'none'"],
     'style-src': [self, "'unsafe-inline'", ...remotes],
     'img-src': unique([self, 'data:', 'blob:', ...remotes, ...store]),
@@ -75,6 +88,17 @@ export function contentSecurityPolicy(config: Pick<ServerConfig, 'remoteUrls' | 
     'worker-src': [self],
     'manifest-src': [self],
   };
+}
+
+/** A page's override parameters: `remote.create`, `remote.account`, `remote.auth`. */
+export const OVERRIDE_PARAM = /^remote\.(create|account|auth)$/;
+
+/** The origins a request's override parameters name (`/?remote.account=http://127.0.0.1:3002/mf-manifest.json`). */
+export function overrideOrigins(url: string): string[] {
+  const query = url.indexOf('?');
+  if (query < 0) return [];
+  const params = new URLSearchParams(url.slice(query + 1).split('#')[0]);
+  return origins([...params].filter(([key]) => OVERRIDE_PARAM.test(key)).map(([, value]) => value));
 }
 
 /** The distinct http(s) origins of some URLs; paths (same origin) and blanks add none. */

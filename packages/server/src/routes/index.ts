@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { adminRoutes } from './admin/index.js';
 import { aiRoutes } from './api/v1/ai.js';
 import { accountRoutes } from './api/v1/account/index.js';
+import { accountClosingRoutes } from './api/v1/account/closing.js';
 import { pointsRoutes } from './api/v1/points.js';
 import { sysVideoRoutes } from './api/v1/sys-video/index.js';
 import { versionRoutes } from './api/v1/version/index.js';
@@ -41,6 +42,7 @@ export const routes: FastifyPluginAsync = async (app) => {
   // Each call's path, schemas and access come from @app/contract.
   await app.register(versionRoutes);
   await app.register(accountRoutes);
+  await app.register(accountClosingRoutes);
   await app.register(pointsRoutes);
   await app.register(sysVideoRoutes);
   await app.register(videoTaskRoutes);

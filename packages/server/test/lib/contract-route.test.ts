@@ -43,6 +43,7 @@ describe('the server serves @app/contract', () => {
     '/api/v1/video_task/delete_file_url': { url: '/files/users/1/image/x.png' },
     '/server_api/oss/stsPolicy': { kind: 'image' },
     '/api/v1/ai/write_script': { title: '标题', duration: 5 },
+    '/api/v1/account/change_password': { newPassword: 'secret-456' },
   };
 
   it('holds each call to its access: a user call without a token is rspCode 6, an admin call without the admin token 401', async () => {

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { TEMPLATE_PAGE_SIZE } from '@app/contract';
+import { coverSizes, coverSrcSet, FIRST_COVERS, TEMPLATE_PAGE_SIZE, type SysVideo } from '@app/contract';
 import { changeRemote } from '../../src/modules/remotes/registry.js';
 import { addTemplate } from '../../src/modules/templates/templates.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
@@ -30,6 +30,8 @@ async function setCreate(app: FastifyInstance, entry: string, percent?: number):
 }
 
 const preloads = (html: string) => [...html.matchAll(/<link rel="preload" as="script" href="([^"]*)">/g)].map((m) => m[1]);
+/** The manifests preloaded the way the shell's fetch() takes them (as=fetch, CORS, same-origin credentials). */
+const manifests = (html: string) => [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]*)">/g)].map((m) => m[1]);
 
 describe('the page for / (the first route\'s preloads)', () => {
   afterAll(removeTempDirs);
@@ -58,6 +60,8 @@ describe('the page for / (the first route\'s preloads)', () => {
         ]);
         const head = res.body.slice(0, res.body.indexOf('</head>'));
         expect(preloads(head)).toHaveLength(5);
+        // The run-time gate reads the manifest before the entry runs: it is on its way too.
+        expect(manifests(head)).toEqual(['/remotes/create/mf-manifest.json']);
         // Nothing render-blocking: the shell's one script is deferred, and no stylesheet is linked.
         expect(head).not.toMatch(/<script(?![^>]*\b(?:defer|async)\b)[^>]*\bsrc=/);
         expect(head).not.toContain('rel="stylesheet"');
@@ -90,7 +94,9 @@ describe('the page for / (the first route\'s preloads)', () => {
   it('preloads the entry of a remote deployed on its own origin (its chunk names are that deployment\'s)', async () => {
     const app = await appWith({ 'remote-create/dist/preload.json': JSON.stringify(PRELOAD_LIST) });
     await setCreate(app, 'https://create.example.com/v2/remoteEntry.js');
-    expect(preloads((await app.inject({ method: 'GET', url: '/' })).body)).toEqual(['https://create.example.com/v2/remoteEntry.js']);
+    const page = (await app.inject({ method: 'GET', url: '/' })).body;
+    expect(preloads(page)).toEqual(['https://create.example.com/v2/remoteEntry.js']);
+    expect(manifests(page)).toEqual(['https://create.example.com/v2/mf-manifest.json']);
     await app.close();
   });
 });
@@ -123,6 +129,7 @@ describe('the page for / follows the registry', () => {
       await changeRemote(app.db, 'create', { kind: 'rollback' }, 'test', false);
       await app.remotes.refresh();
       expect(await remote()).toEqual([`/remotes/create/${OLD}/remoteEntry.js`, `/remotes/create/${OLD}/home.11111111.js`]);
+      expect(manifests((await app.inject({ method: 'GET', url: '/' })).body)).toEqual([`/remotes/create/${OLD}/mf-manifest.json`]);
 
       // A canary device is not known from the page request (its id is in the browser's storage):
       // everyone's page preloads the stable build; a device in the canary fetches its own.
@@ -163,6 +170,31 @@ describe('the page for / (首页\'s first page of templates in it)', () => {
       expect(JSON.parse(block!).templates.list[0].title).toBe(title);
       // In the head, before the shell's script could ask for it.
       expect(page.body.indexOf('id="first-route-data"')).toBeLessThan(page.body.indexOf('</head>'));
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('preloads the first covers as the gallery draws them (its WebP srcset and sizes), the thumbnail-less by their own address', async () => {
+    const app = await appWith({});
+    try {
+      const template = (title: string, sort: number, coverUrl: string, aspectRatio: '9:16' | '16:9') =>
+        addTemplate(app.db, app.config, { title, description: '', category: '', style: '', coverUrl, videoUrl: coverUrl.replace(/jpg$/, 'mp4'), duration: 15, aspectRatio, sort, params: {} });
+      await template('一', -3, '/files/templates/1/a.jpg', '9:16');
+      await template('二', -2, 'https://cdn.example.com/b.jpg', '16:9');
+      await template('三', -1, '/files/templates/3/c.jpg', '9:16');
+      const page = (await app.inject({ method: 'GET', url: '/' })).body;
+      const list = JSON.parse(dataBlock(page)!).templates.list as SysVideo[];
+      const head = page.slice(0, page.indexOf('</head>'));
+      const images = [...head.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map(([link]) => link);
+      // The gallery's first FIRST_COVERS, in its order; the third waits until the gallery is near it.
+      expect(FIRST_COVERS).toBe(2);
+      expect(images).toEqual([
+        `<link rel="preload" as="image" fetchpriority="high" type="image/webp" imagesrcset="${coverSrcSet(list[0]!.coverThumbUrl, 'webp')}" imagesizes="${coverSizes('card', list[0]!.aspectRatio)}">`,
+        '<link rel="preload" as="image" fetchpriority="high" href="https://cdn.example.com/b.jpg">',
+      ]);
+      expect(list[0]!.coverThumbUrl).toBe('/thumbs/templates/1/a.jpg');
+      expect(images[0]).toContain('/thumbs/templates/1/a.jpg/320.webp 320w');
     } finally {
       await app.close();
     }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../src/config.js';
 import { contentSecurityPolicy } from '../../src/plugins/security-headers.js';
+import { FIRST_PAINT_SCRIPT_SOURCE } from '../../src/plugins/first-paint.js';
 import { type UploadPolicy } from '@app/contract';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { describeEngines } from '../helpers/engines.js';
@@ -41,7 +42,7 @@ function expectProtections(headers: Record<string, unknown>): void {
   expect(headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'x-frame-options': 'DENY' });
   const policy = csp(headers);
   expect(policy['frame-ancestors']).toEqual(["'none'"]);
-  expect(policy['script-src']).toEqual(["'self'", 'https://account.example.com', 'http://127.0.0.1:3003']);
+  expect(policy['script-src']).toEqual(["'self'", FIRST_PAINT_SCRIPT_SOURCE, 'https://account.example.com', 'http://127.0.0.1:3003']);
   expect(policy['object-src']).toEqual(["'none'"]);
   expect(policy['default-src']).toEqual(["'self'"]);
   // Left to whatever terminates TLS; and plain http must keep working.
@@ -154,7 +155,7 @@ describe('the Content Security Policy', () => {
       'object-src': ["'none'"],
       'frame-ancestors': ["'none'"],
       'form-action': ["'self'"],
-      'script-src': ["'self'"],
+      'script-src': ["'self'", FIRST_PAINT_SCRIPT_SOURCE],
       'script-src-attr': ["'none'"],
       'style-src': ["'self'", "'unsafe-inline'"],
       'img-src': ["'self'", 'data:', 'blob:'],
@@ -174,7 +175,7 @@ describe('the Content Security Policy', () => {
         REMOTE_AUTH_URL: 'https://cdn.example.com/auth/remoteEntry.js',
       }),
     );
-    expect(policy['script-src']).toEqual(["'self'", 'https://cdn.example.com', 'https://account.example.com']);
+    expect(policy['script-src']).toEqual(["'self'", FIRST_PAINT_SCRIPT_SOURCE, 'https://cdn.example.com', 'https://account.example.com']);
     expect(policy['font-src']).toEqual(["'self'", 'data:', 'https://cdn.example.com', 'https://account.example.com']);
     expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.example.com', 'https://account.example.com']);
   });
@@ -192,7 +193,7 @@ describe('the Content Security Policy', () => {
     expect(policy['connect-src']).toEqual(["'self'", 'https://media.example.com', 'https://s3.example.com']);
     expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://media.example.com']);
     expect(policy['media-src']).toEqual(["'self'", 'blob:', 'https://media.example.com']);
-    expect(policy['script-src']).toEqual(["'self'"]);
+    expect(policy['script-src']).toEqual(["'self'", FIRST_PAINT_SCRIPT_SOURCE]);
   });
 
   it('lets the page call, and show the files of, the API the shell was built for', async () => {
@@ -203,9 +204,42 @@ describe('the Content Security Policy', () => {
       expect(policy['connect-src']).toEqual(["'self'", 'https://api.example.com']);
       expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://api.example.com']);
       expect(policy['media-src']).toEqual(["'self'", 'blob:', 'https://api.example.com']);
-      expect(policy['script-src']).toEqual(["'self'"]);
+      expect(policy['script-src']).toEqual(["'self'", FIRST_PAINT_SCRIPT_SOURCE]);
     } finally {
       await app.close();
     }
+  });
+
+  describe('a page asked for with ?remote.<name>=<URL> (the dev override)', () => {
+    const page = '/?remote.account=http%3A%2F%2F127.0.0.1%3A3002%2Fmf-manifest.json&remote.nothing=https%3A%2F%2Fother.example.com%2Fx.json';
+
+    it("allows that build's origin, for scripts, styles, pictures, fonts and requests, when ALLOW_REMOTE_OVERRIDE is on", async () => {
+      const { app } = await buildTestApp({ WEB_ROOT: builtApps(), ALLOW_REMOTE_OVERRIDE: '1' });
+      await app.ready();
+      try {
+        const policy = csp((await app.inject({ method: 'GET', url: page })).headers);
+        for (const name of ['script-src', 'style-src', 'img-src', 'font-src']) {
+          expect([name, policy[name]?.filter((source) => /^(http|ws)/.test(source))]).toEqual([name, ['http://127.0.0.1:3002']]);
+        }
+        // …and its dev server's WebSocket (hot reload).
+        expect(policy['connect-src']?.filter((source) => /^(http|ws)/.test(source))).toEqual(['http://127.0.0.1:3002', 'ws://127.0.0.1:3002']);
+        // The page without the parameter allows no other origin.
+        expect(csp((await app.inject({ method: 'GET', url: '/' })).headers)['script-src']).toEqual(["'self'", FIRST_PAINT_SCRIPT_SOURCE]);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('allows no other origin when the setting is off (the default)', async () => {
+      const { app } = await buildTestApp({ WEB_ROOT: builtApps() });
+      await app.ready();
+      try {
+        const policy = csp((await app.inject({ method: 'GET', url: page })).headers);
+        expect(policy['script-src']).toEqual(["'self'", FIRST_PAINT_SCRIPT_SOURCE]);
+        expect(policy['connect-src']).toEqual(["'self'"]);
+      } finally {
+        await app.close();
+      }
+    });
   });
 });

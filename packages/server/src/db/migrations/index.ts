@@ -12,6 +12,8 @@ import { shareLinks } from './0011-share-links.js';
 import { remotes } from './0012-remotes.js';
 import { remoteFailures } from './0013-remote-failures.js';
 import { smsCodes } from './0014-sms-codes.js';
+import { passwordState } from './0015-password-state.js';
+import { accountClosing } from './0016-account-closing.js';
 
 /** A schema change: applied once, in order (the pending ones in one transaction). Never edit a shipped one. */
 export interface Migration {
@@ -20,4 +22,4 @@ export interface Migration {
   statements: string[];
 }
 
-export const MIGRATIONS: readonly Migration[] = [core, videoTasks, templateSamples, taskOutputKeys, rateLimitPending, taskClips, captionStyle, music, taskVoice, writeLedgerType, shareLinks, remotes, remoteFailures, smsCodes];
+export const MIGRATIONS: readonly Migration[] = [core, videoTasks, templateSamples, taskOutputKeys, rateLimitPending, taskClips, captionStyle, music, taskVoice, writeLedgerType, shareLinks, remotes, remoteFailures, smsCodes, passwordState, accountClosing];

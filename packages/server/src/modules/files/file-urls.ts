@@ -15,6 +15,18 @@ export function isSafeKey(key: string): boolean {
   return key.length <= MAX_KEY_LENGTH && SAFE_KEY.test(key);
 }
 
+/**
+ * Where 导出我的数据's zips are kept: handed out only through the signed, expiring link of
+ * /api/v1/account/export_file, never by the embedded store's public /files/ route (on S3, keep the
+ * prefix out of the bucket's public read policy: README "Closed accounts and data exports").
+ */
+export const EXPORTS_DIR = 'exports/';
+
+/** A key the public /files/ route may serve: everything stored but the exports. */
+export function isPublicKey(key: string): boolean {
+  return isSafeKey(key) && !key.startsWith(EXPORTS_DIR);
+}
+
 /** Where a stored file is read: the embedded store on this server, or the object store's public URL. */
 export function fileUrl(config: Pick<ServerConfig, 's3'>, key: string): string {
   return config.s3 ? `${config.s3.publicUrl}/${key}` : `${FILES_PREFIX}${key}`;

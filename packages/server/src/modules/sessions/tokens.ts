@@ -45,6 +45,8 @@ function prepareLookup(db: Queryable) {
       and(
         sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`,
         isNull(sessions.revokedAt),
+        // A closed account (注销账号) signs nobody in, whatever session a race left behind.
+        isNull(users.closedAt),
         gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
       ),
     )

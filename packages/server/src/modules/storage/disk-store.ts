@@ -111,19 +111,30 @@ export class DiskStore implements FileStore {
   }
 
   async readStart(key: string, length: number): Promise<Buffer | null> {
-    let handle;
-    try {
-      handle = await open(this.pathOf(key), 'r');
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
-    }
+    const handle = await this.openFile(key);
+    if (!handle) return null;
     try {
       const buffer = Buffer.alloc(length);
       const { bytesRead } = await handle.read(buffer, 0, length, 0);
       return buffer.subarray(0, bytesRead);
     } finally {
       await handle.close();
+    }
+  }
+
+  async openRead(key: string): Promise<Readable | null> {
+    const handle = await this.openFile(key);
+    // The stream closes the handle when it ends or is destroyed.
+    return handle && handle.createReadStream();
+  }
+
+  /** The file of a key opened for reading, or null when there is none. */
+  private async openFile(key: string) {
+    try {
+      return await open(this.pathOf(key), 'r');
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
     }
   }
 

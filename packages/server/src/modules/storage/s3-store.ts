@@ -133,6 +133,16 @@ export class S3Store implements FileStore {
     }
   }
 
+  async openRead(key: string): Promise<Readable | null> {
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key: key }));
+      return object.Body instanceof Readable ? object.Body : null;
+    } catch (error) {
+      if (statusOf(error) === 404) return null;
+      throw error;
+    }
+  }
+
   fileUrl(key: string): string {
     return `${this.config.publicUrl}/${key}`;
   }

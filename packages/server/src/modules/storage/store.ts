@@ -59,6 +59,8 @@ export interface FileStore {
   head(key: string): Promise<StoredObject | null>;
   /** The first `length` bytes (fewer if the file is shorter), or null when there is no file. */
   readStart(key: string, length: number): Promise<Buffer | null>;
+  /** The whole file as a stream, or null when there is no file. */
+  openRead(key: string): Promise<Readable | null>;
   /** The public URL of a key. */
   fileUrl(key: string): string;
   /** Lets go of connections (on app close). */

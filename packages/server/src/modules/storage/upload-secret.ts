@@ -10,12 +10,17 @@ const NAME = 'upload-policy-key';
  * in the database, so every API process signs and checks with the same one. Whoever inserts first
  * wins; the others read what won.
  */
-export async function loadUploadSecret(db: Queryable): Promise<Buffer> {
+export function loadUploadSecret(db: Queryable): Promise<Buffer> {
+  return loadAppSecret(db, NAME);
+}
+
+/** The secret kept under `name` in app_secrets, made (32 random bytes) by whichever process asks first. */
+export async function loadAppSecret(db: Queryable, name: string): Promise<Buffer> {
   await db
     .insert(appSecrets)
-    .values({ name: NAME, value: randomBytes(32).toString('base64') })
+    .values({ name, value: randomBytes(32).toString('base64') })
     .onConflictDoNothing({ target: appSecrets.name });
-  const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, NAME));
-  if (!row) throw new Error(`app_secrets has no ${NAME} right after inserting it`);
+  const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name));
+  if (!row) throw new Error(`app_secrets has no ${name} right after inserting it`);
   return Buffer.from(row.value, 'base64');
 }

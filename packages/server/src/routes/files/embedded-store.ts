@@ -1,7 +1,7 @@
 import { serveFile, upload, UploadRefusal } from '@app/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { serve } from '../../lib/contract-route.js';
-import { isSafeKey } from '../../modules/files/file-urls.js';
+import { isPublicKey } from '../../modules/files/file-urls.js';
 import { receiveUpload, UploadRefusedError, type UploadPart } from '../../modules/storage/disk-upload.js';
 import type { DiskStore } from '../../modules/storage/disk-store.js';
 import { AUDIO_UPLOAD_LIMITS, UPLOAD_LIMITS } from '../../modules/storage/store.js';
@@ -47,7 +47,8 @@ export const embeddedStoreRoutes: FastifyPluginAsync<{ store: DiskStore }> = asy
     async (request, reply) => {
       const key = request.params['*'];
       // Decoded already: `%2e%2e%2f` arrives as `../` and fails like the plain form.
-      const file = isSafeKey(key) ? await openStoredFile(app.db, store, key) : null;
+      // An export is the owner's alone: only its signed link serves it (isPublicKey).
+      const file = isPublicKey(key) ? await openStoredFile(app.db, store, key) : null;
       if (!file) return reply.code(404).send({ msg: '文件不存在' });
       return sendStoredFile(request, reply, file);
     },

@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import S3rver from 's3rver';
-import { files } from '../../../src/db/schema.js';
+import { files, videoTasks } from '../../../src/db/schema.js';
+import { waitUntil } from '../../helpers/tasks.js';
 import { findUploadedAudio, findUploadedImage } from '../../../src/modules/files/user-uploads.js';
 import { audioFile } from '../../helpers/audio-fixtures.js';
 import { brokenCondition, decodePolicy } from '../../../src/modules/storage/post-policy.js';
@@ -151,6 +152,11 @@ describeEngines(
       await store.put(`users/${user.id}/cover/c1`, Readable.from([PNG.subarray(0, 10), PNG.subarray(10)]), { contentType: 'image/jpeg', size: PNG.length });
       expect(await store.head(`users/${user.id}/video/v1`)).toMatchObject({ size: PNG.length, contentType: 'video/mp4' });
       expect(await store.readStart(`users/${user.id}/cover/c1`, 8)).toEqual(PNG.subarray(0, 8));
+      // The whole file as a stream (导出我的数据 zips files this way).
+      const whole: Buffer[] = [];
+      for await (const chunk of (await store.openRead(`users/${user.id}/cover/c1`))!) whole.push(chunk as Buffer);
+      expect(Buffer.concat(whole)).toEqual(PNG);
+      expect(await store.openRead(`users/${user.id}/cover/none`)).toBeNull();
       const served = await fetch(store.fileUrl(`users/${user.id}/cover/c1`));
       expect(served.headers.get('cache-control')).toBe('public, max-age=3600');
       await store.put('templates/9/sample.jpg', PNG, { contentType: 'image/jpeg' });
@@ -171,6 +177,20 @@ describeEngines(
       expect(Buffer.from(await copied.arrayBuffer())).toEqual(PNG);
       expect(await store.copy('templates/8/none.mp4', 'tasks/x/video.mp4', { contentType: 'video/mp4' })).toBe(false);
       expect(await store.head('tasks/x/video.mp4')).toBeNull();
+    });
+
+    it('takes a data export (导出我的数据) as a streamed zip of a size known up front, and serves it back', async () => {
+      const store = ctx.app().storage;
+      const video = `users/${user.id}/video/export-check`;
+      await store.put(video, PNG, { contentType: 'video/mp4' });
+      await ctx.db().insert(videoTasks).values({ userId: user.id, title: '导出', prompt: '文案', aspectRatio: '9:16', duration: 5, cost: 0, status: 'succeeded', videoKey: video });
+      expect((await ctx.post('/api/v1/account/export', { token: user.token })).body.data.status).toBe('preparing');
+      await waitUntil(async () => (await ctx.post('/api/v1/account/export_status', { token: user.token })).body.data.status === 'ready', 20_000, 'the export');
+      const { url, size } = (await ctx.post('/api/v1/account/export_status', { token: user.token })).body.data;
+      const zip = await ctx.app().inject({ method: 'GET', url });
+      expect([zip.statusCode, zip.rawPayload.length, zip.rawPayload.subarray(0, 4)]).toEqual([200, size, Buffer.from([0x50, 0x4b, 0x03, 0x04])]);
+      // The video is in it, stored as it is.
+      expect(zip.rawPayload.includes(PNG)).toBe(true);
     });
 
     it('serves no /files routes of its own', async () => {
