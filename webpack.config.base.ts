@@ -247,8 +247,8 @@ export function createWebpackConfig(options: AppOptions) {
           // consuming types would fetch the remotes' zips over the network. tsc runs incrementally
           // into node_modules/.cache (dist is cleaned on every build, which would make each run a
           // full one); in-process, as a second Node process only repeats TypeScript's start-up.
-          // MF_TYPES=0 leaves them out: `npm run test:e2e` builds so (no browser test reads them,
-          // and they are a TypeScript compile per remote).
+          // MF_TYPES=0 leaves them out: `npm run test:e2e` builds only remote-auth's (a TypeScript
+          // compile per remote; packages/e2e/tests/federated-types.test.ts reads that one's).
           dts:
             options.exposes && !dev && process.env.MF_TYPES !== '0'
               ? {
