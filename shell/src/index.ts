@@ -1,4 +1,3 @@
-import { firstPaintPainted } from './app/first-paint';
 import { applyOverrides } from './federation/overrides';
 import { fetchRegistry } from './federation/remote-entries';
 import { registerServiceWorker } from './service-worker';
@@ -9,10 +8,9 @@ const registry = fetchRegistry();
 const started = registry.then(({ entries, overrides }) => applyOverrides(entries, overrides));
 
 // The async boundary: shared modules (React, @app/shared, …) are negotiated before any app code
-// runs — once the server's picture of 首页, when the page shows one, is painted with its covers.
-void firstPaintPainted()
-  .then(() => import('./bootstrap'))
-  .then(({ main }) => main(started, registry.then(({ entries }) => entries)));
+// runs. (When the page carries the server's picture of 首页, this script itself runs only once the
+// picture is painted with its covers: packages/server/src/plugins/first-paint.ts.)
+void import('./bootstrap').then(({ main }) => main(started, registry.then(({ entries }) => entries)));
 
 // Offline starts and cached chunks for the next visit (after this page has loaded).
 registerServiceWorker();

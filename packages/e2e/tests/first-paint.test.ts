@@ -7,7 +7,9 @@ import { settledGallery } from '../src/create';
 // while the app's scripts load, the same boxes and words as the page the app then draws, gone once
 // that page is on screen; never on a start at another page.
 
-const current = useBrowserPage();
+// No service worker: a page it controls fetches remote-create's entry through it, where holdHome
+// (page.route) cannot hold it. (Its navigations are the server's page all the same: sw.ts.)
+const current = useBrowserPage({ serviceWorkers: 'block' });
 
 /** Parts of the picture and the app's page that must sit in the same place, in pairs. */
 const PARTS: [picture: string, app: string][] = [
@@ -63,6 +65,26 @@ it('shows 首页 as the app will draw it while the scripts load, then gives way 
         if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
       }
     }).observe({ type: 'layout-shift', buffered: true });
+    // What had happened when the shell's script was started (the page's inline script inserts it).
+    const w = window as unknown as { frames_: number; parsedAt?: number; shellStart?: { frames: number; covers: boolean; sinceParsed: number } };
+    w.frames_ = 0;
+    const count = () => {
+      w.frames_ += 1;
+      requestAnimationFrame(count);
+    };
+    requestAnimationFrame(count);
+    document.addEventListener('DOMContentLoaded', () => (w.parsedAt = performance.now()));
+    new MutationObserver((records) => {
+      for (const node of records.flatMap((r) => [...r.addedNodes])) {
+        if (node instanceof HTMLScriptElement && !node.type && /\/main\.js$/.test(node.src) && !w.shellStart) {
+          w.shellStart = {
+            frames: w.frames_,
+            covers: [...document.querySelectorAll<HTMLImageElement>('#first-paint img')].every((img) => img.complete),
+            sinceParsed: performance.now() - (w.parsedAt ?? 0),
+          };
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
   });
   const csp: string[] = [];
   page.on('console', (message) => {
@@ -102,6 +124,12 @@ it('shows 首页 as the app will draw it while the scripts load, then gives way 
   }
   expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
   expect(csp).toEqual([]);
+  // The shell's script started after a frame had been drawn with the picture's covers (or after
+  // the 500 ms the page waits for them at most): nothing of the app's runs before the first paint.
+  const start = await page.evaluate(() => (window as unknown as { shellStart?: { frames: number; covers: boolean; sinceParsed: number } }).shellStart);
+  expect(start).toBeDefined();
+  expect(start!.frames).toBeGreaterThanOrEqual(1);
+  expect(start!.covers || start!.sinceParsed >= 500).toBe(true);
 }, 60000);
 
 it('is not shown when the app starts at another page, and the app starts as usual', async () => {

@@ -1,4 +1,4 @@
-import { BOOT_WAIT_MS, FIRST_PAINT_MAX_MS, IMAGE_WAIT_MS, firstPageShown, firstPaintPainted, limitFirstPaint, resetFirstPaint } from './first-paint';
+import { FIRST_PAINT_MAX_MS, IMAGE_WAIT_MS, firstPageShown, limitFirstPaint, resetFirstPaint } from './first-paint';
 
 // The server's picture of 首页 gives way to the app's first page once its pictures are decoded.
 
@@ -67,46 +67,4 @@ it('goes after FIRST_PAINT_MAX_MS while the first page is still loading (the app
   expect(paint.isConnected).toBe(true);
   await jest.advanceTimersByTimeAsync(1);
   expect(paint.isConnected).toBe(false);
-});
-
-describe('firstPaintPainted (the app starts after it)', () => {
-  it('resolves at once without a picture, or when the page does not show it', async () => {
-    document.body.innerHTML = '';
-    await expect(firstPaintPainted()).resolves.toBeUndefined();
-    document.body.innerHTML = '<div id="first-paint"><img src="/a.webp"></div>';
-    document.documentElement.classList.remove('fp-on');
-    jest.useFakeTimers();
-    const settled = jest.fn();
-    void firstPaintPainted().then(settled);
-    await jest.advanceTimersByTimeAsync(0);
-    expect(settled).toHaveBeenCalled();
-  });
-
-  it('waits for the covers to load, then a frame; never longer than BOOT_WAIT_MS', async () => {
-    jest.useFakeTimers();
-    document.body.innerHTML = '<div id="first-paint"><img src="/a.webp"><img src="/b.webp"></div>';
-    document.documentElement.classList.add('fp-on');
-    const [a, b] = [...document.querySelectorAll('img')];
-    Object.defineProperty(a!, 'complete', { value: false });
-    Object.defineProperty(b!, 'complete', { value: false });
-    const settled = jest.fn();
-    void firstPaintPainted().then(settled);
-    await jest.advanceTimersByTimeAsync(100);
-    a!.dispatchEvent(new Event('load'));
-    await jest.advanceTimersByTimeAsync(100);
-    expect(settled).not.toHaveBeenCalled();
-    b!.dispatchEvent(new Event('error'));
-    await jest.advanceTimersByTimeAsync(120);
-    expect(settled).toHaveBeenCalled();
-
-    const late = jest.fn();
-    document.body.innerHTML = '<div id="first-paint"><img src="/c.webp"></div>';
-    Object.defineProperty(document.querySelector('img')!, 'complete', { value: false });
-    void firstPaintPainted().then(late);
-    await jest.advanceTimersByTimeAsync(BOOT_WAIT_MS - 1);
-    expect(late).not.toHaveBeenCalled();
-    await jest.advanceTimersByTimeAsync(120);
-    expect(late).toHaveBeenCalled();
-    document.documentElement.classList.remove('fp-on');
-  });
 });

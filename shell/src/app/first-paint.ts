@@ -11,38 +11,7 @@ export const IMAGE_WAIT_MS = 1500;
 /** The longest the picture stays while the first page is still loading. */
 export const FIRST_PAINT_MAX_MS = 8000;
 
-/** The longest the app's start waits for the picture's covers (see firstPaintPainted). */
-export const BOOT_WAIT_MS = 500;
-
 let done = false;
-
-/**
- * Resolves once the picture's covers have loaded (or failed) and a frame has been drawn with them —
- * at once when there is no picture, after BOOT_WAIT_MS at the latest — so that on a slow phone the
- * page is painted before the app's scripts take the main thread (index.ts starts the app after it).
- */
-export function firstPaintPainted(doc: Document = document): Promise<void> {
-  const paint = doc.getElementById(FIRST_PAINT_ID);
-  if (!paint || !doc.documentElement.classList.contains('fp-on')) return Promise.resolve();
-  const images = [...paint.querySelectorAll('img')];
-  const loaded = Promise.all(
-    images.map((img) =>
-      img.complete
-        ? undefined
-        : new Promise((resolve) => {
-            img.addEventListener('load', resolve, { once: true });
-            img.addEventListener('error', resolve, { once: true });
-          }),
-    ),
-  );
-  const cap = new Promise((resolve) => setTimeout(resolve, BOOT_WAIT_MS));
-  // A frame (a hidden tab draws none: a short time-out stands in).
-  const painted = () => new Promise<void>((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 100);
-  });
-  return Promise.race([loaded, cap]).then(painted);
-}
 
 function remove(doc: Document): void {
   done = true;

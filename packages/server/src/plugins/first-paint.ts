@@ -18,13 +18,46 @@ import { coverSizes, coverSrcSet, FIRST_COVERS, type SysVideo } from '@app/contr
 /** The element the shell removes. */
 export const FIRST_PAINT_ID = 'first-paint';
 
+/** The type the page for `/` gives the shell's start script when it carries the picture (see FIRST_PAINT_SCRIPT). */
+export const AFTER_PAINT_TYPE = 'text/x-after-paint';
+
 /**
- * Shows the picture only when the page starts on 首页 (an empty hash, `#/`, `#/pages/index/index`,
- * with or without a query): the address's hash never reaches the server, so this is the page's
- * one inline script, allowed by its hash in the Content Security Policy (FIRST_PAINT_SCRIPT_SOURCE).
- * Without it (a policy that refuses it, no script), no picture: the app starts as it would.
+ * The page's one inline script, allowed by its hash in the Content Security Policy
+ * (FIRST_PAINT_SCRIPT_SOURCE):
+ * - It shows the picture only when the page starts on 首页 (an empty hash, `#/`, `#/pages/index/index`,
+ *   with or without a query); the address's hash never reaches the server.
+ * - It starts the shell's script, which the server gave a type no browser runs (AFTER_PAINT_TYPE,
+ *   afterPaint). On a start at 首页 it waits until the picture's covers have loaded (or failed),
+ *   500 ms at most, then one frame: the page paints before the app's scripts take the main thread,
+ *   on a slow phone as on a fast one. Elsewhere it starts the script as soon as the page is parsed,
+ *   as `defer` would. A hidden tab draws no frame: 100 ms stands in for one.
  */
-export const FIRST_PAINT_SCRIPT = `if(/^(#\\/?(pages\\/index\\/index)?(\\?.*)?)?$/.test(location.hash))document.documentElement.classList.add('fp-on')`;
+export const FIRST_PAINT_SCRIPT =
+  "(function(){var d=document,fp=/^(#\\/?(pages\\/index\\/index)?(\\?.*)?)?$/.test(location.hash),started=0;" +
+  "if(fp)d.documentElement.classList.add('fp-on');" +
+  `function start(){if(started++)return;[].forEach.call(d.querySelectorAll('script[type="${AFTER_PAINT_TYPE}"]'),function(o){var s=d.createElement('script');s.src=o.src;s.async=false;d.head.appendChild(s)})}` +
+  'function afterFrame(){requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,100)}' +
+  "d.addEventListener('DOMContentLoaded',function(){if(!fp)return start();" +
+  `var left=[].filter.call(d.querySelectorAll('#${FIRST_PAINT_ID} img'),function(i){return!i.complete}),n=left.length;if(!n)return afterFrame();` +
+  "left.forEach(function(i){function one(){if(--n===0)afterFrame()}i.addEventListener('load',one);i.addEventListener('error',one)});setTimeout(afterFrame,500)})})()";
+
+/**
+ * The page with the shell's start script (HtmlWebpackPlugin's `<script defer src=…>`) given
+ * AFTER_PAINT_TYPE, for FIRST_PAINT_SCRIPT to start, and the scripts' addresses to preload (the
+ * browser no longer finds them itself).
+ */
+export function afterPaint(html: string): { html: string; scripts: string[] } {
+  const scripts: string[] = [];
+  const rewritten = html.replace(/<script\b([^>]*)><\/script>/gi, (tag: string, attributes: string) => {
+    if (!/(^|\s)defer(\s|=|$)/i.test(attributes)) return tag;
+    const src = /(?:^|\s)src=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i.exec(attributes);
+    if (!src) return tag;
+    const href = (src[1] ?? src[2] ?? src[3] ?? '').replace(/&amp;/g, '&');
+    scripts.push(href);
+    return `<script type="${AFTER_PAINT_TYPE}" src="${href.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"></script>`;
+  });
+  return { html: rewritten, scripts };
+}
 
 /** The CSP source that lets the page run FIRST_PAINT_SCRIPT and nothing else inline. */
 export const FIRST_PAINT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64')}'`;

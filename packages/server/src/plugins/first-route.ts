@@ -5,7 +5,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { coverSizes, coverSrcSet, FIRST_COVERS, manifestUrlOf, type SysVideo } from '@app/contract';
 import { isSafeBuildFolder } from '../modules/remotes/build-folders.js';
-import { firstPaint } from './first-paint.js';
+import { afterPaint, firstPaint } from './first-paint.js';
 
 /**
  * The shell's index.html as sent for `/`: with `<link rel="preload">` for what the first route
@@ -126,16 +126,18 @@ function scriptJson(data: unknown): string {
  */
 export function withPreloads(html: string, preloads: FirstRoutePreloads, data?: unknown): string {
   const paint = firstPaint(data);
+  // With the picture, the shell's start script runs once it is painted (FIRST_PAINT_SCRIPT).
+  const started = paint ? afterPaint(html) : { html, scripts: [] };
   const links =
     // The covers first: on a connection that takes a few requests at a time (HTTP/1.1), the
     // pictures the first paint shows are not queued behind the scripts.
     firstCovers(data).map(imageLink).join('') +
-    preloads.scripts.map((href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`).join('') +
+    [...started.scripts, ...preloads.scripts].map((href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`).join('') +
     `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(preloads.manifest)}">` +
     (data === undefined ? '' : `<script type="application/json" id="${FIRST_ROUTE_DATA_ID}">${scriptJson(data)}</script>`) +
     (paint?.head ?? '');
   // The first paint's picture, first in the body: drawn as soon as the page's bytes arrive.
-  const painted = paint ? html.replace(/<body[^>]*>/i, (tag) => `${tag}${paint.body}`) : html;
+  const painted = paint ? started.html.replace(/<body[^>]*>/i, (tag) => `${tag}${paint.body}`) : html;
   if (painted.includes('</head>')) return painted.replace('</head>', `${links}</head>`);
   // No head of its own: after the doctype (before it, the page would render in quirks mode).
   const doctype = /^\s*<!doctype[^>]*>/i.exec(painted)?.[0] ?? '';

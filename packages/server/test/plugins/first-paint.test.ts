@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { FIRST_COVERS, type SysVideo } from '@app/contract';
-import { FIRST_PAINT_SCRIPT, FIRST_PAINT_SCRIPT_SOURCE, firstPaint } from '../../src/plugins/first-paint.js';
+import { AFTER_PAINT_TYPE, FIRST_PAINT_SCRIPT, FIRST_PAINT_SCRIPT_SOURCE, firstPaint } from '../../src/plugins/first-paint.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { makeTempDir, removeTempDirs, writeFiles } from '../helpers/temp-dirs.js';
 import { addTemplate } from '../../src/modules/templates/templates.js';
@@ -22,7 +22,7 @@ const data = (list: Partial<SysVideo>[], categories: string[] = []) => ({ templa
 /** Whether the page's script shows the picture at this address's hash. */
 function shownAt(hash: string): boolean {
   const classes = new Set<string>();
-  new Function('location', 'document', FIRST_PAINT_SCRIPT)({ hash }, { documentElement: { classList: { add: (c: string) => classes.add(c) } } });
+  new Function('location', 'document', FIRST_PAINT_SCRIPT)({ hash }, { documentElement: { classList: { add: (c: string) => classes.add(c) } }, addEventListener: () => undefined });
   return classes.has('fp-on');
 }
 
@@ -64,9 +64,13 @@ describe('the first paint', () => {
 
   it('is in the page for / the server sends, whose policy lets its script run', async () => {
     const webRoot = makeTempDir();
-    writeFiles(webRoot, { 'shell/dist/index.html': '<!doctype html><html><head><title>shell</title></head><body><div id="root"></div></body></html>' });
+    writeFiles(webRoot, { 'shell/dist/index.html': '<!doctype html><html><head><title>shell</title><script defer src=main.js></script></head><body><div id="root"></div></body></html>' });
     const { app } = await buildTestApp({ WEB_ROOT: webRoot });
     try {
+      // Without templates, no picture: the shell's script is the page's own, run as `defer` runs it.
+      const plain = await app.inject({ method: 'GET', url: '/' });
+      expect(plain.body).toContain('<script defer src=main.js></script>');
+      expect(plain.body).not.toContain('first-paint');
       await addTemplate(app.db, app.config, { title: '夜景', description: '', category: '', style: '', coverUrl: '/files/t/1.jpg', videoUrl: '/files/t/1.mp4', duration: 15, aspectRatio: '9:16', sort: 0, params: {} });
       const page = await app.inject({ method: 'GET', url: '/' });
       const inline = [...page.body.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]);
@@ -75,6 +79,10 @@ describe('the first paint', () => {
       // First in the body, before the app's root; its style and script in the head.
       expect(page.body).toMatch(/<body><div id="first-paint"[^]*<\/div><div id="root">/);
       expect(page.body.indexOf('<script>')).toBeLessThan(page.body.indexOf('</head>'));
+      // The shell's script is started by the inline script once the picture is painted, and preloaded meanwhile.
+      expect(page.body).not.toContain('<script defer');
+      expect(page.body).toContain(`<script type="${AFTER_PAINT_TYPE}" src="main.js"></script>`);
+      expect(page.body).toContain('<link rel="preload" as="script" href="main.js">');
     } finally {
       await app.close();
     }
