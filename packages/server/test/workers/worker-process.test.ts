@@ -139,16 +139,15 @@ describe('npm run worker (src/worker.ts)', () => {
     expect((await ctx.post('/api/v1/video_task/cancel', { token, id: saved.id })).body.rspCode).toBe(0);
   }, 60_000);
 
-  it('is woken by a save in the API process within 500 ms (NOTIFY)', async () => {
-    const worker = startWorker({ TEST_STEPS: '1' });
+  it('is woken by a save in the API process (NOTIFY), not by its poll', async () => {
+    // It looks for work at its start, then only when woken: a poll of an hour would never find the task.
+    const worker = startWorker({ TEST_STEPS: '1', TEST_POLL_MS: '3600000' });
     await worker.waitFor(/WORKER_READY/);
     // The first claim finds nothing; the LISTEN connection is up well within this.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const { token } = await signedInUser(app.db, { points: 10 });
     const saved = await saveOk(ctx, token);
-    const savedAt = Date.now();
     await worker.waitFor(new RegExp(`RENDER_START ${saved.id}\\b`));
-    expect(Date.now() - savedAt).toBeLessThan(500);
     await waitForStatus(ctx, saved.id, 'succeeded');
   }, 60_000);
 
@@ -157,10 +156,10 @@ describe('npm run worker (src/worker.ts)', () => {
     const saved = await saveOk(ctx, token);
     const worker = startWorker({ TEST_STEPS: '200' });
     await worker.waitFor(new RegExp(`RENDER_START ${saved.id}\\b`));
-    const cancelledAt = Date.now();
     expect((await ctx.post('/api/v1/video_task/cancel', { token, id: saved.id })).body.data.status).toBe('cancelled');
-    await worker.waitFor(new RegExp(`RENDER_END ${saved.id} aborted`), 5000);
-    expect(Date.now() - cancelledAt).toBeLessThan(1000);
+    // Aborted, not run to its end (200 steps of 100 ms).
+    const [ended] = await worker.waitFor(new RegExp(`RENDER_END ${saved.id} \\w+`));
+    expect(ended).toBe(`RENDER_END ${saved.id} aborted`);
     expect((await ledgerOfTask(ctx, saved.id)).map((r) => r.type)).toEqual(['generate', 'refund']);
     expect((await userState(app.db, user.id)).points).toBe(10);
   }, 60_000);
