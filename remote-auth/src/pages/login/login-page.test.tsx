@@ -320,3 +320,28 @@ it('a one-time password: 设置新密码 first, the session stored only once it 
   expect(JSON.parse(change.body)).toEqual({ token: 'one-time-token', oldPassword: 'abcdefgh23', newPassword: 'mine12345' });
   await waitFor(() => expect(nav.switchTab).toHaveBeenCalledWith({ url: '/' }));
 });
+
+it('a one-time password to an account in cooling-off: 设置新密码, then the offer to take the closing back', async () => {
+  const closingAt = new Date(2026, 11, 10, 20, 59).getTime();
+  answerLogin({ rspCode: 0, rspMsg: '成功', data: { ...signedIn, token: 'one-time-token', welcomePoints: 0, mustChangePassword: true, closingAt } });
+  server.route('/api/v1/account/change_password', (_req, res) => sendJson(res, 200, { rspCode: 0, rspMsg: '成功', data: { ...signedIn, token: 'one-time-token' } }));
+  server.route('/api/v1/account/logout', (_req, res) => sendJson(res, 200, { rspCode: 0, rspMsg: '成功', data: null }));
+  renderLogin();
+  fill({ phone: '13800138000', password: 'abcdefgh23', agree: true });
+  fireEvent.click(submit());
+  await screen.findByRole('heading', { name: '设置新密码' });
+  fireEvent.change(screen.getByLabelText('新密码', { selector: 'input' }), { target: { value: 'mine12345' } });
+  fireEvent.change(screen.getByLabelText('确认新密码', { selector: 'input' }), { target: { value: 'mine12345' } });
+  fireEvent.click(screen.getByRole('button', { name: '确定' }));
+  expect(await screen.findByText('账号注销中')).toBeTruthy();
+  // The session holds the account, not the closing date.
+  expect(session.get()).toEqual({ ...signedIn, token: 'one-time-token' });
+  fireEvent.click(screen.getAllByText('退出登录').at(-1)!);
+  // Declined: signed out, back on the sign-in form, and nowhere else.
+  await waitFor(() => expect(session.get()).toBeNull());
+  await screen.findByRole('button', { name: '登录/注册' });
+  expect(server.received.filter((r) => r.path === '/api/v1/account/logout').map((r) => JSON.parse(r.body))).toEqual([{ token: 'one-time-token' }]);
+  expect(nav.switchTab).not.toHaveBeenCalled();
+  expect(nav.navigateBack).not.toHaveBeenCalled();
+  document.querySelectorAll('.adm-dialog').forEach((dialog) => dialog.parentElement?.remove());
+});

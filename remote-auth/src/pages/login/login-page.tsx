@@ -46,7 +46,7 @@ function SetNewPassword({ signedIn, oneTime, onDone }: { signedIn: SignInResult;
     setSaving(true);
     setFailure('');
     try {
-      const { welcomePoints: _w, mustChangePassword: _m, ...rest } = signedIn;
+      const { welcomePoints: _w, mustChangePassword: _m, closingAt: _c, ...rest } = signedIn;
       session.set({ ...rest, ...(await replaceOneTimePassword(signedIn, oneTime, password)) });
     } catch (error) {
       setFailure(loginErrorText(error));
@@ -171,7 +171,20 @@ export default function LoginPage() {
       </header>
 
       {oneTime ? (
-        <SetNewPassword signedIn={oneTime.signedIn} oneTime={oneTime.password} onDone={() => leave(query.redirect)} />
+        <SetNewPassword
+          signedIn={oneTime.signedIn}
+          oneTime={oneTime.password}
+          onDone={async () => {
+            // An account in 注销账号's cooling-off, its password now the user's own: the same offer
+            // as any sign-in to it. Declined, the session has ended: back to the sign-in form.
+            const { closingAt } = oneTime.signedIn;
+            if (closingAt !== undefined && !(await offerToCancelClosing(closingAt))) {
+              setOneTime(null);
+              return;
+            }
+            await leave(query.redirect);
+          }}
+        />
       ) : (
         <form
           className="au-form"
