@@ -58,6 +58,29 @@ it('with SMS codes: phone, a reset code and the new password twice; signed in, t
   expect(JSON.parse(reset.body)).toEqual({ phone: '13800138000', code: '123456', password: 'again-pass1' });
 });
 
+it('an account in cooling-off: after the reset, the offer to take the closing back (撤销注销), then 我的 signed in', async () => {
+  const user = testUser({ phone: '13800138000', token: 'after-reset' });
+  const closingAt = new Date(2026, 11, 10, 20, 59).getTime();
+  nav.reLaunch.mockClear();
+  server.route('/api/v1/account/send_code', (_req, res) => sendJson(res, 200, { rspCode: 0, rspMsg: '成功', data: { msg: '验证码已发送' } }));
+  server.route(RESET_PASSWORD_URL, (_req, res) => sendJson(res, 200, { rspCode: 0, rspMsg: '成功', data: { ...user, welcomePoints: 0, mustChangePassword: false, closingAt } }));
+  server.route('/api/v1/account/cancel_delete', (_req, res) => sendJson(res, 200, { rspCode: 0, rspMsg: '成功', data: null }));
+  renderForgot(true);
+  await screen.findByRole('button', { name: '重设密码' });
+  type('手机号', '13800138000');
+  type('验证码', '123456');
+  type('新密码', 'again-pass1');
+  type('确认新密码', 'again-pass1');
+  fireEvent.click(screen.getByRole('button', { name: '重设密码' }));
+  expect(await screen.findByText('账号注销中')).toBeTruthy();
+  expect(nav.reLaunch).not.toHaveBeenCalled();
+  fireEvent.click(screen.getAllByText('撤销注销').at(-1)!);
+  await waitFor(() => expect(nav.reLaunch).toHaveBeenCalledWith({ url: '/pages/my/myIndex' }));
+  expect(server.received.filter((r) => r.path === '/api/v1/account/cancel_delete').map((r) => JSON.parse(r.body))).toEqual([{ token: 'after-reset' }]);
+  expect(session.get()).toEqual(user);
+  document.querySelectorAll('.adm-dialog').forEach((dialog) => dialog.parentElement?.remove());
+});
+
 it('says the server’s 验证码错误 under the form', async () => {
   server.route(RESET_PASSWORD_URL, (_req, res) => sendJson(res, 200, { rspCode: 1, rspMsg: '验证码错误' }));
   renderForgot(true);

@@ -2,6 +2,7 @@ import type { SignInResult } from '@app/contract';
 import { api, reLaunch, session, toast, useVersionInfo } from '@app/shared';
 import { Button, DotLoading } from '@app/shared/kit';
 import { useRef, useState } from 'react';
+import { offerToCancelClosing } from '../login/closing-dialog';
 import { CodeField } from '../login/code-field';
 import { codeProblem, loginErrorText, phoneProblem } from '../login/login-form';
 import { newPasswordText } from '../login/new-password';
@@ -51,15 +52,20 @@ function ResetBySms() {
     busy.current = true;
     setSaving(true);
     setFailure('');
+    let closingAt: number | undefined;
     try {
-      const { welcomePoints: _w, mustChangePassword: _m, ...userInfo } = await resetPassword({ phone: form.phone, code: form.code, password: form.password });
+      const { welcomePoints: _w, mustChangePassword: _m, closingAt: closing, ...userInfo } = await resetPassword({ phone: form.phone, code: form.code, password: form.password });
       session.set(userInfo);
+      closingAt = closing;
     } catch (error) {
       setFailure(loginErrorText(error, '验证码错误'));
       busy.current = false;
       setSaving(false);
       return;
     }
+    // An account in 注销账号's cooling-off: the same offer as at 登录 (declined, the session ends and
+    // 我的 shows signed out); the new password stands either way.
+    if (closingAt !== undefined) await offerToCancelClosing(closingAt);
     void toast('密码已重设，其他设备上的登录已退出', 3000, { outlivesPage: true });
     await reLaunch({ url: AFTER_RESET_URL }).catch(() => undefined);
   };

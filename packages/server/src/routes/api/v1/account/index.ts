@@ -4,7 +4,7 @@ import { ok } from '../../../../lib/envelope.js';
 import { serve } from '../../../../lib/contract-route.js';
 import { loginOrRegister as signIn } from '../../../../modules/accounts/login-or-register.js';
 import { changeProfile } from '../../../../modules/accounts/profile.js';
-import { toUserInfo } from '../../../../modules/accounts/user-info.js';
+import { closingOf, toUserInfo } from '../../../../modules/accounts/user-info.js';
 import { revokeToken } from '../../../../modules/sessions/tokens.js';
 import { backgroundSendsSettled, CODE_SENT, sendCode as sendSmsCode, SMS_UNAVAILABLE } from '../../../../modules/sms/sms-codes.js';
 import { createSmsSender } from '../../../../modules/sms/create-sender.js';
@@ -28,8 +28,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       ...toUserInfo(user, token),
       welcomePoints: signedIn.welcomePoints,
       mustChangePassword: signedIn.mustChangePassword,
-      // In 注销账号's cooling-off: the app offers to cancel (/api/v1/account/cancel_delete).
-      ...(user.closingAt && { closingAt: user.closingAt.getTime() }),
+      ...closingOf(user),
     });
   });
 

@@ -62,6 +62,7 @@ describeEngines(
       const code = await resetCode(first.phone);
       const answer = await reset(first.phone, code);
       expect(answer.body).toMatchObject({ rspCode: 0, data: { id: first.id, phone: first.phone, welcomePoints: 0, mustChangePassword: false, hasPassword: true } });
+      expect(answer.body.data).not.toHaveProperty('closingAt');
       expect(await signedIn(first.token)).toMatchObject(SIGNED_OUT);
       expect(await signedIn(second.token)).toMatchObject(SIGNED_OUT);
       expect((await signedIn(answer.body.data.token)).body.rspCode).toBe(0);
@@ -69,6 +70,16 @@ describeEngines(
       expect(await passwordWorks(first.phone, NEW_PASSWORD)).toBe(true);
       // One use.
       expect(await reset(first.phone, code, 'another123')).toMatchObject(GONE);
+    });
+
+    it('signs an account in cooling-off in with its closing date, and leaves the closing as it is', async () => {
+      const { phone } = await signUp(ctx);
+      const closingAt = new Date(clock + 10 * 24 * 60 * MINUTE);
+      await ctx.db().update(users).set({ closingAt }).where(eq(users.phone, phone));
+      const answer = await reset(phone, await resetCode(phone));
+      expect(answer.body).toMatchObject({ rspCode: 0, data: { phone, closingAt: closingAt.getTime() } });
+      const [row] = await ctx.db().select({ closingAt: users.closingAt }).from(users).where(eq(users.phone, phone));
+      expect(row?.closingAt?.getTime()).toBe(closingAt.getTime());
     });
 
     it('lifts a lockout of wrong passwords', async () => {
