@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { coverSizes, coverSrcSet, FIRST_COVERS, type SysVideo } from '@app/contract';
+import { escapeHtml } from '../lib/html-page.js';
 
 /**
  * 首页's first screen drawn by the server into the page for `/` (docs/architecture.md "Front end",
@@ -54,7 +55,7 @@ export function afterPaint(html: string): { html: string; scripts: string[] } {
     if (!src) return tag;
     const href = (src[1] ?? src[2] ?? src[3] ?? '').replace(/&amp;/g, '&');
     scripts.push(href);
-    return `<script type="${AFTER_PAINT_TYPE}" src="${href.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"></script>`;
+    return `<script type="${AFTER_PAINT_TYPE}" src="${escapeHtml(href)}"></script>`;
   });
   return { html: rewritten, scripts };
 }
@@ -100,7 +101,6 @@ font-size:.875rem;color:#1a2233;-webkit-text-size-adjust:100%}
 .fp-tabbar{position:absolute;left:0;right:0;bottom:0;height:calc(50px + env(safe-area-inset-bottom,0px));background:#fff;box-shadow:0 -1px 0 rgba(0,39,90,.08)}
 `.replace(/\n/g, '');
 
-const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** `m:ss`, as the gallery writes a template's length. */
 const duration = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
