@@ -85,8 +85,9 @@ describe('compression', () => {
         expect(res.headers['cache-control']).toBe(plain.headers['cache-control']);
         // The page for / is index.html with the first route's preloads and data (packages/server/src/plugins/first-route.ts)
         // and the first paint's style, script and picture (plugins/first-paint.ts), whose inline
-        // script starts the shell's script (given a type no browser runs instead of `defer`).
-        const added = /<link rel="preload"[^>]*>|<script type="application\/json" id="first-route-data">[^<]*<\/script>|<style>#first-paint[^<]*<\/style><script>[^<]*<\/script>|<div id="first-paint"[^]*?(?=<div id="?root"?>)/g;
+        // script starts the shell's script (given a type no browser runs instead of `defer`) and
+        // the scripts' preloads (in a template until then).
+        const added = /<template id="after-paint-preloads">[^]*?<\/template>|<link rel="preload"[^>]*>|<script type="application\/json" id="first-route-data">[^<]*<\/script>|<style>#first-paint[^<]*<\/style><script>[^<]*<\/script>|<div id="first-paint"[^]*?(?=<div id="?root"?>)/g;
         const started = /<script type="text\/x-after-paint" src="([^"]*)"><\/script>/g;
         const body = url === '/' ? Buffer.from(decoded(res).toString().replace(added, '').replace(started, '<script defer src=$1></script>')) : decoded(res);
         expect(body.equals(original)).toBe(true);

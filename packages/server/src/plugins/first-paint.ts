@@ -22,25 +22,36 @@ export const FIRST_PAINT_ID = 'first-paint';
 /** The type the page for `/` gives the shell's start script when it carries the picture (see FIRST_PAINT_SCRIPT). */
 export const AFTER_PAINT_TYPE = 'text/x-after-paint';
 
+/** The `<template>` holding the first route's script preloads on a page with the picture (plugins/first-route.ts), inserted by FIRST_PAINT_SCRIPT. */
+export const AFTER_PAINT_PRELOADS_ID = 'after-paint-preloads';
+
 /**
  * The page's one inline script, allowed by its hash in the Content Security Policy
  * (FIRST_PAINT_SCRIPT_SOURCE):
  * - It shows the picture only when the page starts on 首页 (an empty hash, `#/`, `#/pages/index/index`,
  *   with or without a query); the address's hash never reaches the server.
  * - It starts the shell's script, which the server gave a type no browser runs (AFTER_PAINT_TYPE,
- *   afterPaint). On a start at 首页 it waits until the picture's covers have loaded (or failed),
- *   500 ms at most, then one frame: the page paints before the app's scripts take the main thread,
- *   on a slow phone as on a fast one. Elsewhere it starts the script as soon as the page is parsed,
- *   as `defer` would. A hidden tab draws no frame: 100 ms stands in for one.
+ *   afterPaint), and the preloads of the scripts and manifest it goes on to load, which the
+ *   server put in an inert template (AFTER_PAINT_PRELOADS_ID). On a start at 首页 it waits until the picture's covers have loaded (or failed) and
+ *   the browser reports a cover as the page's largest contentful paint — reported once the frame
+ *   that shows it is on screen — 500 ms at most: the page paints before the app's scripts take the
+ *   main thread, on a slow phone as on a fast one (and Lighthouse's simulation, which counts a
+ *   script run before the paint as blocking it, sees that). A browser without that report (Safari,
+ *   Firefox) or a hidden tab (which is not given one) waits for the covers and one frame instead;
+ *   a hidden tab draws no frame: 100 ms stands in for one. Elsewhere it starts the script as soon as
+ *   the page is parsed, as `defer` would.
  */
 export const FIRST_PAINT_SCRIPT =
-  "(function(){var d=document,fp=/^(#\\/?(pages\\/index\\/index)?(\\?.*)?)?$/.test(location.hash),started=0;" +
+  "(function(){var d=document,fp=/^(#\\/?(pages\\/index\\/index)?(\\?.*)?)?$/.test(location.hash),started=0,loaded=0,painted=0," +
+  "lcp=fp&&d.visibilityState!='hidden'&&typeof PerformanceObserver=='function'&&(PerformanceObserver.supportedEntryTypes||[]).indexOf('largest-contentful-paint')>=0;" +
   "if(fp)d.documentElement.classList.add('fp-on');" +
-  `function start(){if(started++)return;[].forEach.call(d.querySelectorAll('script[type="${AFTER_PAINT_TYPE}"]'),function(o){var s=d.createElement('script');s.src=o.src;s.async=false;d.head.appendChild(s)})}` +
+  `function start(){if(started++)return;[].forEach.call(d.querySelectorAll('script[type="${AFTER_PAINT_TYPE}"]'),function(o){var s=d.createElement('script');s.src=o.src;s.async=false;d.head.appendChild(s)});var t=d.getElementById('${AFTER_PAINT_PRELOADS_ID}');if(t&&t.content)d.head.appendChild(t.content)}` +
   'function afterFrame(){requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,100)}' +
+  'function covers(){loaded=1;if(!lcp)afterFrame();else if(painted)start()}' +
+  `if(lcp)try{new PerformanceObserver(function(list){list.getEntries().forEach(function(e){var el=e.element;if(el&&el.tagName=='IMG'&&el.closest('#${FIRST_PAINT_ID}'))painted=1});if(painted&&loaded)start()}).observe({type:'largest-contentful-paint',buffered:true})}catch(e){lcp=0}` +
   "d.addEventListener('DOMContentLoaded',function(){if(!fp)return start();" +
-  `var left=[].filter.call(d.querySelectorAll('#${FIRST_PAINT_ID} img'),function(i){return!i.complete}),n=left.length;if(!n)return afterFrame();` +
-  "left.forEach(function(i){function one(){if(--n===0)afterFrame()}i.addEventListener('load',one);i.addEventListener('error',one)});setTimeout(afterFrame,500)})})()";
+  `var left=[].filter.call(d.querySelectorAll('#${FIRST_PAINT_ID} img'),function(i){return!i.complete}),n=left.length;setTimeout(afterFrame,500);if(!n)return covers();` +
+  "left.forEach(function(i){function one(){if(--n===0)covers()}i.addEventListener('load',one);i.addEventListener('error',one)})})})()";
 
 /**
  * The page with the shell's start script (HtmlWebpackPlugin's `<script defer src=…>`) given

@@ -5,7 +5,7 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { coverSizes, coverSrcSet, FIRST_COVERS, manifestUrlOf, type SysVideo } from '@app/contract';
 import { isSafeBuildFolder } from '../modules/remotes/build-folders.js';
-import { afterPaint, firstPaint } from './first-paint.js';
+import { AFTER_PAINT_PRELOADS_ID, afterPaint, firstPaint } from './first-paint.js';
 
 /**
  * The shell's index.html as sent for `/`: with `<link rel="preload">` for what the first route
@@ -128,12 +128,19 @@ export function withPreloads(html: string, preloads: FirstRoutePreloads, data?: 
   const paint = firstPaint(data);
   // With the picture, the shell's start script runs once it is painted (FIRST_PAINT_SCRIPT).
   const started = paint ? afterPaint(html) : { html, scripts: [] };
+  const scriptLink = (href: string, priority = '') => `<link rel="preload" as="script"${priority} href="${escapeAttribute(href)}">`;
+  const scriptLinks = preloads.scripts.map((href) => scriptLink(href)).join('') + `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(preloads.manifest)}">`;
   const links =
     // The covers first: on a connection that takes a few requests at a time (HTTP/1.1), the
     // pictures the first paint shows are not queued behind the scripts.
     firstCovers(data).map(imageLink).join('') +
-    [...started.scripts, ...preloads.scripts].map((href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`).join('') +
-    `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(preloads.manifest)}">` +
+    // With the picture, the shell's start script (one request) loads behind the covers, to be at
+    // hand once they are painted; the scripts it goes on to load, and their manifest, are asked
+    // for when it starts: until then the network is the covers' (and Lighthouse's simulation,
+    // which counts a script that arrived before the largest paint as needed for it unless it saw
+    // the script run after, does not put them before it). A template's links are inert until the
+    // inline script inserts them.
+    (paint ? started.scripts.map((href) => scriptLink(href, ' fetchpriority="low"')).join('') + `<template id="${AFTER_PAINT_PRELOADS_ID}">${scriptLinks}</template>` : scriptLinks) +
     (data === undefined ? '' : `<script type="application/json" id="${FIRST_ROUTE_DATA_ID}">${scriptJson(data)}</script>`) +
     (paint?.head ?? '');
   // The first paint's picture, first in the body: drawn as soon as the page's bytes arrive.

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { FIRST_COVERS, type SysVideo } from '@app/contract';
-import { AFTER_PAINT_TYPE, FIRST_PAINT_SCRIPT, FIRST_PAINT_SCRIPT_SOURCE, firstPaint } from '../../src/plugins/first-paint.js';
+import { AFTER_PAINT_PRELOADS_ID, AFTER_PAINT_TYPE, FIRST_PAINT_SCRIPT, FIRST_PAINT_SCRIPT_SOURCE, firstPaint } from '../../src/plugins/first-paint.js';
 import { buildTestApp } from '../helpers/build-test-app.js';
 import { makeTempDir, removeTempDirs, writeFiles } from '../helpers/temp-dirs.js';
 import { addTemplate } from '../../src/modules/templates/templates.js';
@@ -71,6 +71,9 @@ describe('the first paint', () => {
       const plain = await app.inject({ method: 'GET', url: '/' });
       expect(plain.body).toContain('<script defer src=main.js></script>');
       expect(plain.body).not.toContain('first-paint');
+      // There the scripts are what the first paint waits for: preloaded at once.
+      expect(plain.body).toMatch(/<link rel="preload" as="script" href=/);
+      expect(plain.body).not.toContain('<template');
       await addTemplate(app.db, app.config, { title: '夜景', description: '', category: '', style: '', coverUrl: '/files/t/1.jpg', videoUrl: '/files/t/1.mp4', duration: 15, aspectRatio: '9:16', sort: 0, params: {} });
       const page = await app.inject({ method: 'GET', url: '/' });
       const inline = [...page.body.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1]);
@@ -82,7 +85,13 @@ describe('the first paint', () => {
       // The shell's script is started by the inline script once the picture is painted, and preloaded meanwhile.
       expect(page.body).not.toContain('<script defer');
       expect(page.body).toContain(`<script type="${AFTER_PAINT_TYPE}" src="main.js"></script>`);
-      expect(page.body).toContain('<link rel="preload" as="script" href="main.js">');
+      // It is preloaded behind the covers; the preloads of the scripts it loads next wait with it,
+      // inert in a template.
+      expect(page.body).toContain('<link rel="preload" as="script" fetchpriority="low" href="main.js">');
+      const template = new RegExp(`<template id="${AFTER_PAINT_PRELOADS_ID}">((?:<link [^>]*>)*)</template>`).exec(page.body);
+      expect(template?.[1]).toMatch(/^(<link rel="preload" as="script" href="[^"]+">)*<link rel="preload" as="fetch" crossorigin href="[^"]+">$/);
+      expect(page.body.replace(template![0], '')).not.toMatch(/<link rel="preload" as="(script|fetch)" (?!fetchpriority="low" href="main.js")/);
+      expect(page.body).toContain('<link rel="preload" as="image" fetchpriority="high"');
     } finally {
       await app.close();
     }
