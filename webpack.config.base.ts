@@ -169,9 +169,14 @@ export function createWebpackConfig(options: AppOptions) {
         path: options.exposes && !dev ? path.join(options.dir, 'dist', BUILDING) : path.join(options.dir, 'dist'),
         publicPath: 'auto',
         uniqueName: `app_${options.name}`,
-        // Entries keep stable names (index.html and remotes point at them, served with
-        // no-cache); hashed chunks are cached for good.
-        filename: '[name].js',
+        // A remote's entry keeps its stable name (remoteEntry.js, which the registry points at,
+        // served with no-cache); the shell's entry is named by its content like every chunk (only
+        // index.html, asked for on each start, points at it): cached for good, and precached by the
+        // service worker under its own address, where Chromium keeps its compiled code from the
+        // worker's install on (a revisioned `main.js` got none until a later start).
+        // (The federation runtime asks for the entry's name before its content hash is known,
+        // for the folder depth only: it is given the same folder without the hash.)
+        filename: dev || options.exposes ? '[name].js' : (data) => (data.chunk?.contentHash?.javascript ? '[name].[contenthash:8].js' : '[name].js'),
         chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
         clean: true,

@@ -16,6 +16,13 @@ export function buildDir(name: string): string {
   return path.join(ROOT, `remote-${name}`, 'dist', currentBuild(name));
 }
 
+/** The shell's entry as its build names it (`/main.<content hash>.js`, the script index.html starts). */
+export function shellEntry(): string {
+  const src = /<script defer src="?(main\.[0-9a-f]{8}\.js)/.exec(readFileSync(path.join(ROOT, 'shell', 'dist', 'index.html'), 'utf8'))?.[1];
+  if (!src) throw new Error('shell/dist/index.html starts no main.<hash>.js: build the shell');
+  return `/${src}`;
+}
+
 /** Where the server serves that build's remoteEntry.js (a path on its origin). */
 export function builtEntry(name: string): string {
   return `/remotes/${name}/${currentBuild(name)}/remoteEntry.js`;

@@ -43,20 +43,21 @@ export interface ListedTemplate {
   coverUrl: string;
 }
 
-export async function listTemplates(baseUrl: string): Promise<{ list: ListedTemplate[]; total: number }> {
+export async function listTemplates(baseUrl: string): Promise<{ list: ListedTemplate[]; total: number; pending: number }> {
   return call(baseUrl, '/api/v1/sysVideo/list', { page: 1, pageSize: 50 });
 }
 
 /**
  * The gallery once it has settled: a fresh server lists its built-in templates one by one as the
- * workers render their samples. Waits until there is at least one and none came for `settleMs`
- * (or `timeoutMs` passed); an empty list after that is the caller's to handle.
+ * workers render their samples. Waits until there is at least one and none is still rendering
+ * (the list's `pending`), or none came for `settleMs` (a sample that never renders), or
+ * `timeoutMs` passed; an empty list after that is the caller's to handle.
  */
 export async function settledGallery(baseUrl: string, { settleMs = 10000, timeoutMs = 180000 } = {}): Promise<ListedTemplate[]> {
   const deadline = Date.now() + timeoutMs;
   let last = await listTemplates(baseUrl);
   let since = Date.now();
-  while (Date.now() < deadline && (last.total === 0 || Date.now() - since < settleMs)) {
+  while (Date.now() < deadline && (last.total === 0 || (last.pending > 0 && Date.now() - since < settleMs))) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const now = await listTemplates(baseUrl);
     if (now.total !== last.total) since = Date.now();

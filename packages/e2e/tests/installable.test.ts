@@ -5,7 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { baseUrl, phoneContext, screenshot, shownRoute, useBrowserPage, waitForPage } from '../src/browser';
-import { builtEntry, currentBuild } from '../src/builds';
+import { builtEntry, currentBuild, shellEntry } from '../src/builds';
 import { settledGallery } from '../src/create';
 import { ROOT, startOwnServer, type RunningServer } from '../src/server';
 
@@ -62,7 +62,7 @@ function pngSize(png: Buffer): [number, number] {
 describe('compression', () => {
   const files = () => [
     { url: '/', file: 'shell/dist/index.html', type: /^text\/html/ },
-    { url: '/main.js', file: 'shell/dist/main.js', type: /javascript/ },
+    { url: shellEntry(), file: `shell/dist${shellEntry()}`, type: /javascript/ },
     { url: `/${hashedScript('shell/dist')}`, file: `shell/dist/${hashedScript('shell/dist')}`, type: /javascript/ },
     { url: builtEntry('create'), file: `remote-create/dist/${currentBuild('create')}/remoteEntry.js`, type: /javascript/ },
     {
@@ -94,10 +94,11 @@ describe('compression', () => {
         if (encoding) expect(res.body.length).toBeLessThan(decoded(res).length);
       }
     }
-    // Scripts: a hashed name is kept for good, an entry revalidated.
-    expect((await rawGet(`${baseUrl()}/main.js`, { 'accept-encoding': BROWSER })).headers['cache-control']).toBe('no-cache');
-    const chunk = await rawGet(`${baseUrl()}/${hashedScript('shell/dist')}`, { 'accept-encoding': BROWSER });
-    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Scripts: a hashed name (the shell's entry's too) is kept for good, a name without one (the service worker) revalidated.
+    expect((await rawGet(`${baseUrl()}/sw.js`, { 'accept-encoding': BROWSER })).headers['cache-control']).toBe('no-cache');
+    for (const script of [shellEntry(), `/${hashedScript('shell/dist')}`]) {
+      expect([script, (await rawGet(`${baseUrl()}${script}`, { 'accept-encoding': BROWSER })).headers['cache-control']]).toEqual([script, 'public, max-age=31536000, immutable']);
+    }
   });
 
   it('is what the browser receives: every script of the first route the build compressed comes as br', async () => {
@@ -125,7 +126,7 @@ describe('compression', () => {
       });
       await page.goto(`${baseUrl()}/#/`);
       await waitForPage(page);
-      expect(scripts.map(([url]) => url)).toEqual(expect.arrayContaining(['/main.js', builtEntry('create')]));
+      expect(scripts.map(([url]) => url)).toEqual(expect.arrayContaining([shellEntry(), builtEntry('create')]));
       // The run-time gate's read of remote-create's manifest takes the page's preload of it: one request.
       expect(manifestRequests).toHaveLength(1);
       // The first covers the page preloads (plugins/first-route.ts, the gallery's own srcset and
