@@ -43,12 +43,12 @@ export const AFTER_PAINT_PRELOADS_ID = 'after-paint-preloads';
  */
 export const FIRST_PAINT_SCRIPT =
   "(function(){var d=document,fp=/^(#\\/?(pages\\/index\\/index)?(\\?.*)?)?$/.test(location.hash),started=0,loaded=0,painted=0," +
-  "lcp=fp&&d.visibilityState!='hidden'&&typeof PerformanceObserver=='function'&&(PerformanceObserver.supportedEntryTypes||[]).indexOf('largest-contentful-paint')>=0;" +
+  "ob,lcp=fp&&d.visibilityState!='hidden'&&typeof PerformanceObserver=='function'&&(PerformanceObserver.supportedEntryTypes||[]).indexOf('largest-contentful-paint')>=0;" +
   "if(fp)d.documentElement.classList.add('fp-on');" +
-  `function start(){if(started++)return;[].forEach.call(d.querySelectorAll('script[type="${AFTER_PAINT_TYPE}"]'),function(o){var s=d.createElement('script');s.src=o.src;s.async=false;d.head.appendChild(s)});var t=d.getElementById('${AFTER_PAINT_PRELOADS_ID}');if(t&&t.content)d.head.appendChild(t.content)}` +
+  `function start(){if(started++)return;if(ob)ob.disconnect();[].forEach.call(d.querySelectorAll('script[type="${AFTER_PAINT_TYPE}"]'),function(o){var s=d.createElement('script');s.src=o.src;s.async=false;d.head.appendChild(s)});var t=d.getElementById('${AFTER_PAINT_PRELOADS_ID}');if(t&&t.content)d.head.appendChild(t.content)}` +
   'function afterFrame(){requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,100)}' +
   'function covers(){loaded=1;if(!lcp)afterFrame();else if(painted)start()}' +
-  `if(lcp)try{new PerformanceObserver(function(list){list.getEntries().forEach(function(e){var el=e.element;if(el&&el.tagName=='IMG'&&el.closest('#${FIRST_PAINT_ID}'))painted=1});if(painted&&loaded)start()}).observe({type:'largest-contentful-paint',buffered:true})}catch(e){lcp=0}` +
+  `if(lcp)try{(ob=new PerformanceObserver(function(list){list.getEntries().forEach(function(e){var el=e.element;if(el&&el.tagName=='IMG'&&el.closest('#${FIRST_PAINT_ID}'))painted=1});if(painted&&loaded)start()})).observe({type:'largest-contentful-paint',buffered:true})}catch(e){lcp=0}` +
   "d.addEventListener('DOMContentLoaded',function(){if(!fp)return start();" +
   `var left=[].filter.call(d.querySelectorAll('#${FIRST_PAINT_ID} img'),function(i){return!i.complete}),n=left.length;setTimeout(afterFrame,500);if(!n)return covers();` +
   "left.forEach(function(i){function one(){if(--n===0)covers()}i.addEventListener('load',one);i.addEventListener('error',one)})})})()";

@@ -28,10 +28,16 @@ class FakeObserver {
   static paint(element: Node_) {
     for (const observer of FakeObserver.observers) observer.callback({ getEntries: () => [{ entryType: 'largest-contentful-paint', element }] });
   }
+  /** Whether the script has stopped observing. */
+  disconnected = false;
   constructor(private readonly callback: (list: { getEntries(): unknown[] }) => void) {}
   observe(options: { type: string; buffered: boolean }) {
     expect(options).toEqual({ type: 'largest-contentful-paint', buffered: true });
     FakeObserver.observers.push(this);
+  }
+  disconnect() {
+    this.disconnected = true;
+    FakeObserver.observers = FakeObserver.observers.filter((o) => o !== this);
   }
 }
 
@@ -142,9 +148,12 @@ describe("the page's inline script in a browser that reports the largest content
     FakeObserver.paint(page.doc.querySelector('#first-paint'));
     expect(page.started()).toEqual([]);
     expect(page.preloaded()).toEqual([]);
+    const [observer] = FakeObserver.observers;
     FakeObserver.paint(page.covers[0]);
     expect(page.started()).toEqual(['/main.js']);
     expect(page.preloaded()).toEqual(['/1.js']);
+    // Nothing more to wait for: it stops observing.
+    expect(observer!.disconnected).toBe(true);
     await jest.advanceTimersByTimeAsync(1000);
     expect(page.started()).toEqual(['/main.js']);
     expect(page.preloaded()).toEqual(['/1.js']);
@@ -168,6 +177,7 @@ describe("the page's inline script in a browser that reports the largest content
     expect(page.started()).toEqual([]);
     await jest.advanceTimersByTimeAsync(20);
     expect(page.started()).toEqual(['/main.js']);
+    expect(FakeObserver.observers).toEqual([]);
   });
 
   it('in a hidden tab, which is given no report, waits for the covers and a frame', async () => {
