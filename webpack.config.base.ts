@@ -169,13 +169,13 @@ export function createWebpackConfig(options: AppOptions) {
         path: options.exposes && !dev ? path.join(options.dir, 'dist', BUILDING) : path.join(options.dir, 'dist'),
         publicPath: 'auto',
         uniqueName: `app_${options.name}`,
-        // A remote's entry keeps its stable name (remoteEntry.js, which the registry points at,
-        // served with no-cache); the shell's entry is named by its content like every chunk (only
-        // index.html, asked for on each start, points at it): cached for good, and precached by the
-        // service worker under its own address, where Chromium keeps its compiled code from the
-        // worker's install on (a revisioned `main.js` got none until a later start).
-        // (The federation runtime asks for the entry's name before its content hash is known,
-        // for the folder depth only: it is given the same folder without the hash.)
+        // Chunks, and the shell's entry (only index.html, asked for on each start, points at it),
+        // are named by their content: cached for good, and precached by the service worker under
+        // their own address, where Chromium keeps their compiled code from the worker's install on
+        // (a `main.js` precached with a revision got none until a later start). A remote's entry
+        // is remoteEntry.js (the federation plugin's `filename`, in the build's own folder). The
+        // federation runtime asks for the entry's name before its content hash is known, for the
+        // folder depth only: it is given the same folder without the hash.
         filename: dev || options.exposes ? '[name].js' : (data) => (data.chunk?.contentHash?.javascript ? '[name].[contenthash:8].js' : '[name].js'),
         chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
         assetModuleFilename: 'assets/[name].[contenthash:8][ext]',

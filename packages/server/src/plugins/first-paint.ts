@@ -31,15 +31,16 @@ export const AFTER_PAINT_PRELOADS_ID = 'after-paint-preloads';
  * - It shows the picture only when the page starts on 首页 (an empty hash, `#/`, `#/pages/index/index`,
  *   with or without a query); the address's hash never reaches the server.
  * - It starts the shell's script, which the server gave a type no browser runs (AFTER_PAINT_TYPE,
- *   afterPaint), and the preloads of the scripts and manifest it goes on to load, which the
- *   server put in an inert template (AFTER_PAINT_PRELOADS_ID). On a start at 首页 it waits until the picture's covers have loaded (or failed) and
- *   the browser reports a cover as the page's largest contentful paint — reported once the frame
- *   that shows it is on screen — 500 ms at most: the page paints before the app's scripts take the
- *   main thread, on a slow phone as on a fast one (and Lighthouse's simulation, which counts a
- *   script run before the paint as blocking it, sees that). A browser without that report (Safari,
- *   Firefox) or a hidden tab (which is not given one) waits for the covers and one frame instead;
- *   a hidden tab draws no frame: 100 ms stands in for one. Elsewhere it starts the script as soon as
- *   the page is parsed, as `defer` would.
+ *   afterPaint), and the preloads of the scripts and manifest that script goes on to load, which
+ *   the server put in an inert template (AFTER_PAINT_PRELOADS_ID).
+ * - On a start at 首页 it waits until the picture's covers have loaded (or failed) and the browser
+ *   reports a cover as the page's largest contentful paint (reported once the frame that shows it
+ *   is on screen), 500 ms at most: the page paints before the app's scripts take the network and
+ *   the main thread, on a slow phone as on a fast one — and Lighthouse's simulation, which counts
+ *   a script that arrived or ran before a paint as needed for it, sees that. A browser without
+ *   that report (Safari, Firefox) or a hidden tab (which is not given one) waits for the covers
+ *   and one frame instead; a hidden tab draws no frame: 100 ms stands in for one.
+ * - Elsewhere it starts the script as soon as the page is parsed, as `defer` would.
  */
 export const FIRST_PAINT_SCRIPT =
   "(function(){var d=document,fp=/^(#\\/?(pages\\/index\\/index)?(\\?.*)?)?$/.test(location.hash),started=0,loaded=0,painted=0," +
