@@ -51,17 +51,17 @@ describeTaskEngines('POST /api/v1/video_task/cancel', (ctx) => {
   it('stops a running render at once, stores nothing, and refunds once', async () => {
     const { user, token } = await signedInUser(ctx.db(), { points: 10 });
     const saved = await saveOk(ctx, token);
-    const provider = new TestProvider({ steps: 200, stepMs: 50 });
-    pools.push(testWorkers(ctx, provider));
+    // A render that would take hours, under a lease renewed only every 20 minutes: only the
+    // cancel's own signal to the worker can end it within the test's time.
+    const provider = new TestProvider({ steps: 2, stepMs: 3_600_000 });
+    pools.push(testWorkers(ctx, provider, { leaseMs: 3_600_000 }));
     const call = await provider.started(saved.id);
     await waitForStatus(ctx, saved.id, 'processing');
 
-    const cancelledAt = Date.now();
     const res = await ctx.post(CANCEL, { token, id: saved.id });
     expect(res.body.data).toMatchObject({ status: 'cancelled' });
     await new Promise<void>((resolve) => (call.outcome ? resolve() : provider.once('end', () => resolve())));
     expect(call.outcome).toBe('aborted');
-    expect(call.abortedAt! - cancelledAt).toBeLessThan(300);
 
     // The worker leaves the task as the cancel left it.
     await new Promise((resolve) => setTimeout(resolve, 100));
