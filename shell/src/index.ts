@@ -1,6 +1,9 @@
+import { START_MARK, markTiming } from './app/first-paint';
 import { applyOverrides } from './federation/overrides';
 import { fetchRegistry } from './federation/remote-entries';
 import { registerServiceWorker } from './service-worker';
+
+markTiming(START_MARK);
 
 // Where the remotes live is on the first page's path: ask now, while the shared modules load.
 const registry = fetchRegistry();

@@ -11,7 +11,21 @@ export const IMAGE_WAIT_MS = 1500;
 /** The longest the picture stays while the first page is still loading. */
 export const FIRST_PAINT_MAX_MS = 8000;
 
+/**
+ * User Timing marks of the start (performance.mark: in the browser's performance panel, and read
+ * by `npm run bench`, packages/e2e/bench/front-end.ts): the shell's script starts running, and its
+ * first page has rendered.
+ */
+export const START_MARK = 'app:start';
+export const FIRST_PAGE_MARK = 'app:first-page';
+
+/** Sets a User Timing mark (every browser the app supports has them; jsdom does not). */
+export function markTiming(name: string): void {
+  if (typeof performance.mark === 'function') performance.mark(name);
+}
+
 let done = false;
+let marked = false;
 
 function remove(doc: Document): void {
   done = true;
@@ -32,6 +46,10 @@ export function limitFirstPaint(doc: Document = document): void {
  * eager pictures are decoded (at most IMAGE_WAIT_MS), in the next frame.
  */
 export function firstPageShown(doc: Document = document): void {
+  if (!marked) {
+    marked = true;
+    markTiming(FIRST_PAGE_MARK);
+  }
   if (done) return;
   done = true;
   const paint = doc.getElementById(FIRST_PAINT_ID);
@@ -46,4 +64,5 @@ export function firstPageShown(doc: Document = document): void {
 /** For tests: forget that the first page was shown. */
 export function resetFirstPaint(): void {
   done = false;
+  marked = false;
 }
