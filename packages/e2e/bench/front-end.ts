@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launch } from '../src/browser';
 import { addTemplate, settledGallery } from '../src/create';
+import { FIRST_PAGE_MARK, START_MARK } from '../../../shell/src/app/first-paint';
 import { lighthouseMobile, type LighthouseRun } from './lighthouse';
 
 const RUNS = 5;
@@ -47,8 +48,8 @@ const TIMELINE = `(() => {
   return {
     page: performance.getEntriesByType('navigation')[0]?.responseEnd ?? NaN,
     paint: at('first-contentful-paint'),
-    start: at('app:start'),
-    firstPage: at('app:first-page'),
+    start: at('${START_MARK}'),
+    firstPage: at('${FIRST_PAGE_MARK}'),
     ready: performance.now(),
   };
 })()`;
