@@ -31,6 +31,16 @@ function renderForgot(smsLogin: boolean, supportContact = '') {
 const input = (label: string) => screen.getByLabelText(label, { selector: 'input' });
 const type = (label: string, value: string) => fireEvent.change(input(label), { target: { value } });
 
+/** Fills the form once it shows (13800138000, `code`, the new password twice) and sends it. */
+async function submitReset(code: string): Promise<void> {
+  await screen.findByRole('button', { name: '重设密码' });
+  type('手机号', '13800138000');
+  type('验证码', code);
+  type('新密码', 'again-pass1');
+  type('确认新密码', 'again-pass1');
+  fireEvent.click(screen.getByRole('button', { name: '重设密码' }));
+}
+
 it('without SMS codes: the operator’s contact and what happens next', async () => {
   renderForgot(false, '客服邮箱 help@example.com');
   await screen.findByText('客服邮箱 help@example.com');
@@ -66,12 +76,7 @@ it('an account in cooling-off: after the reset, the offer to take the closing ba
   server.route(RESET_PASSWORD_URL, (_req, res) => sendJson(res, 200, { rspCode: 0, rspMsg: '成功', data: { ...user, welcomePoints: 0, mustChangePassword: false, closingAt } }));
   server.route('/api/v1/account/cancel_delete', (_req, res) => sendJson(res, 200, { rspCode: 0, rspMsg: '成功', data: null }));
   renderForgot(true);
-  await screen.findByRole('button', { name: '重设密码' });
-  type('手机号', '13800138000');
-  type('验证码', '123456');
-  type('新密码', 'again-pass1');
-  type('确认新密码', 'again-pass1');
-  fireEvent.click(screen.getByRole('button', { name: '重设密码' }));
+  await submitReset('123456');
   expect(await screen.findByText('账号注销中')).toBeTruthy();
   expect(nav.reLaunch).not.toHaveBeenCalled();
   fireEvent.click(screen.getAllByText('撤销注销').at(-1)!);
@@ -84,12 +89,7 @@ it('an account in cooling-off: after the reset, the offer to take the closing ba
 it('says the server’s 验证码错误 under the form', async () => {
   server.route(RESET_PASSWORD_URL, (_req, res) => sendJson(res, 200, { rspCode: 1, rspMsg: '验证码错误' }));
   renderForgot(true);
-  await screen.findByRole('button', { name: '重设密码' });
-  type('手机号', '13800138000');
-  type('验证码', '654321');
-  type('新密码', 'again-pass1');
-  type('确认新密码', 'again-pass1');
-  fireEvent.click(screen.getByRole('button', { name: '重设密码' }));
+  await submitReset('654321');
   await waitFor(() => expect(screen.getByLabelText('重设结果').textContent).toBe('验证码错误'));
   expect(session.get()).toBeNull();
 });
