@@ -113,7 +113,6 @@ font-size:.875rem;color:#1a2233;-webkit-text-size-adjust:100%}
 .fp-tabbar{position:absolute;left:0;right:0;bottom:0;height:calc(50px + env(safe-area-inset-bottom,0px));background:#fff;box-shadow:0 -1px 0 rgba(0,39,90,.08)}
 `.replace(/\n/g, '');
 
-
 /** `m:ss`, as the gallery writes a template's length. */
 const duration = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { coverSizes, coverSrcSet, FIRST_COVERS, manifestUrlOf, type SysVideo } from '@app/contract';
+import { escapeHtml } from '../lib/html-page.js';
 import { isSafeBuildFolder } from '../modules/remotes/build-folders.js';
 import { AFTER_PAINT_PRELOADS_ID, afterPaint, firstPaint } from './first-paint.js';
 
@@ -104,10 +105,8 @@ export function firstCovers(data: unknown): ImagePreload[] {
 
 const imageLink = (image: ImagePreload) =>
   'href' in image
-    ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeAttribute(image.href)}">`
-    : `<link rel="preload" as="image" fetchpriority="high" type="image/webp" imagesrcset="${escapeAttribute(image.srcset)}" imagesizes="${escapeAttribute(image.sizes)}">`;
-
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+    ? `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(image.href)}">`
+    : `<link rel="preload" as="image" fetchpriority="high" type="image/webp" imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${escapeHtml(image.sizes)}">`;
 
 /** The id of the `<script type="application/json">` holding the first route's data (read by shell/src/app/first-route-data.ts). */
 export const FIRST_ROUTE_DATA_ID = 'first-route-data';
@@ -128,8 +127,8 @@ export function withPreloads(html: string, preloads: FirstRoutePreloads, data?: 
   const paint = firstPaint(data);
   // With the picture, the shell's start script runs once it is painted (FIRST_PAINT_SCRIPT).
   const started = paint ? afterPaint(html) : { html, scripts: [] };
-  const scriptLink = (href: string, priority = '') => `<link rel="preload" as="script"${priority} href="${escapeAttribute(href)}">`;
-  const scriptLinks = preloads.scripts.map((href) => scriptLink(href)).join('') + `<link rel="preload" as="fetch" crossorigin href="${escapeAttribute(preloads.manifest)}">`;
+  const scriptLink = (href: string, priority = '') => `<link rel="preload" as="script"${priority} href="${escapeHtml(href)}">`;
+  const scriptLinks = preloads.scripts.map((href) => scriptLink(href)).join('') + `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(preloads.manifest)}">`;
   const links =
     // The covers first: on a connection that takes a few requests at a time (HTTP/1.1), the
     // pictures the first paint shows are not queued behind the scripts.
