@@ -5,8 +5,20 @@ import { FIRST_PAGE_MARK, START_MARK } from '../../../shell/src/app/first-paint'
 import { lighthouseMobile, type LighthouseRun } from './lighthouse';
 
 const RUNS = 5;
+
+/** A page the bench loads: `ready`, what it waits for; `timed`, the elements whose paint the page reports (Element Timing). */
+interface Target {
+  path: string;
+  ready: string;
+  timed: string;
+}
 /** The first route is ready when the gallery shows its first cover (a template without one shows its drawn placeholder). */
-const GALLERY_VISIBLE = '.cr-template-cover[data-loaded]';
+const GALLERY: Target = { path: '/#/', ready: '.cr-template-cover[data-loaded]', timed: 'img.cr-template-cover' };
+/**
+ * Baseline: a static HTML page from the same server, no JS (the floor of any load here): 用户协议
+ * (/docs/json was Chromium's JSON viewer, itself a script).
+ */
+const STATIC_PAGE: Target = { path: '/legal/terms', ready: 'h1', timed: 'h1' };
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -31,37 +43,65 @@ const PAINTS = `new Promise((resolve) => {
 })`;
 
 /**
+ * What the bench waits for is also marked for Element Timing, so the page itself reports when it
+ * painted it (renderTime, in the page's clock), apart from the bench's own round trips: Playwright's
+ * navigation request and its polling for the selector (on this kind of host 100 ms and more, which
+ * no user waits for). Added by the bench as the elements are inserted, before their first paint;
+ * the app and the static page carry no such attribute themselves.
+ */
+const READY_TIMING = 'bench-ready';
+const markReady = (selector: string) => `new MutationObserver(() => {
+  for (const el of document.querySelectorAll(${JSON.stringify(selector)})) if (!el.hasAttribute('elementtiming')) el.setAttribute('elementtiming', '${READY_TIMING}');
+}).observe(document, { subtree: true, childList: true });`;
+
+/**
  * Where a load's time went, in the page's own clock (ms since the navigation started): the page's
  * last byte, the first paint, the shell's script starting and its first page rendered (the
- * shell's User Timing marks: shell/src/app/first-paint.ts), and when the bench saw the page ready.
+ * shell's User Timing marks: shell/src/app/first-paint.ts), the awaited element painted, and when
+ * the bench saw it.
  */
 interface Timeline {
   page: number;
   paint: number;
   start: number;
   firstPage: number;
-  ready: number;
+  painted: number;
+  seen: number;
 }
 
-const TIMELINE = `(() => {
+const TIMELINE = `new Promise((resolve) => {
   const at = (name) => performance.getEntriesByName(name)[0]?.startTime ?? NaN;
-  return {
+  const seen = performance.now();
+  const done = (painted) => resolve({
     page: performance.getEntriesByType('navigation')[0]?.responseEnd ?? NaN,
     paint: at('first-contentful-paint'),
     start: at('${START_MARK}'),
     firstPage: at('${FIRST_PAGE_MARK}'),
-    ready: performance.now(),
-  };
-})()`;
+    painted,
+    seen,
+  });
+  new PerformanceObserver((list) => {
+    const entry = list.getEntries().find((e) => e.identifier === '${READY_TIMING}');
+    if (entry) done(entry.renderTime || entry.loadTime);
+  }).observe({ type: 'element', buffered: true });
+  setTimeout(() => done(NaN), 2000);
+})`;
 
 /** The median of each point of `timelines`, as a table cell. */
 function timelineCell(timelines: Timeline[]): string {
   const point = (key: keyof Timeline) => Math.round(median(timelines.map((t) => t[key])));
-  return `${point('page')} / ${point('paint')} / ${point('start')} / ${point('firstPage')} / ${point('ready')} ms`;
+  return `${point('page')} / ${point('paint')} / ${point('start')} / ${point('firstPage')} / ${point('painted')} / ${point('seen')} ms`;
 }
 
-async function coldLoad(browser: Browser, url: string, ready: string): Promise<{ ms: number; js: JsBytes; fcp: number; lcp: number; timeline: Timeline }> {
+/** A phone-sized context whose pages report when `target`'s timed elements are painted. */
+async function benchContext(browser: Browser, target: Target): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'zh-CN' });
+  await context.addInitScript(markReady(target.timed));
+  return context;
+}
+
+async function coldLoad(browser: Browser, baseUrl: string, target: Target): Promise<{ ms: number; js: JsBytes; fcp: number; lcp: number; timeline: Timeline }> {
+  const context = await benchContext(browser, target);
   const page = await context.newPage();
   const scripts: Promise<JsBytes>[] = [];
   // Bytes as the browser received them: the encoded body size Chromium reports for each response,
@@ -76,8 +116,8 @@ async function coldLoad(browser: Browser, url: string, ready: string): Promise<{
     );
   });
   const start = Date.now();
-  await page.goto(url);
-  await page.waitForSelector(ready, { state: 'visible' });
+  await page.goto(baseUrl + target.path);
+  await page.waitForSelector(target.ready, { state: 'visible' });
   const ms = Date.now() - start;
   const timeline = await page.evaluate<Timeline>(TIMELINE);
   const paints = await page.evaluate<{ fcp: number; lcp: number }>(PAINTS);
@@ -86,32 +126,33 @@ async function coldLoad(browser: Browser, url: string, ready: string): Promise<{
   return { ms, js, ...paints, timeline };
 }
 
-/** Loads `url` until `ready` shows, in an open context (its cache and connections kept from earlier loads). */
-async function loadIn(context: BrowserContext, url: string, ready: string): Promise<{ ms: number; timeline: Timeline }> {
+/** Loads `target` until it is ready, in an open context (its cache and connections kept from earlier loads). */
+async function loadIn(context: BrowserContext, baseUrl: string, target: Target): Promise<{ ms: number; timeline: Timeline }> {
   const page = await context.newPage();
   const start = Date.now();
-  await page.goto(url);
-  await page.waitForSelector(ready, { state: 'visible' });
+  await page.goto(baseUrl + target.path);
+  await page.waitForSelector(target.ready, { state: 'visible' });
   const ms = Date.now() - start;
   const timeline = await page.evaluate<Timeline>(TIMELINE);
   await page.close();
   return { ms, timeline };
 }
 
-/** A second load of `url` in the same browser context as a first one (what a user opening the app again gets from the cache). */
-async function repeatVisit(browser: Browser, url: string, ready: string): Promise<{ ms: number; timeline: Timeline }> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'zh-CN' });
+/** A second load of `target` in the same browser context as a first one (what a user opening the app again gets from the cache). */
+async function repeatVisit(browser: Browser, baseUrl: string, target: Target): Promise<{ ms: number; timeline: Timeline }> {
+  const context = await benchContext(browser, target);
   try {
-    await loadIn(context, url, ready);
-    return await loadIn(context, url, ready);
+    await loadIn(context, baseUrl, target);
+    return await loadIn(context, baseUrl, target);
   } finally {
     await context.close();
   }
 }
 
 /**
- * Front end: cold load of `#/` until the template gallery is visible (median of 5), the JS it
- * received (bytes on the wire beside their decoded size), and a tab switch; each beside a baseline taken in the same run.
+ * Front end: cold load and repeat visit of `#/` until the template gallery is visible (median of
+ * 5; as the page timed it and as the bench saw it), the JS it received (bytes on the wire beside
+ * their decoded size), and a tab switch; each beside a baseline taken in the same run.
  */
 export async function benchFrontEnd(baseUrl: string, dataDir: string): Promise<Record<string, string | number>[]> {
   // Measured once the built-in templates' samples are rendered (no render competing for the CPU);
@@ -131,21 +172,24 @@ export async function benchFrontEnd(baseUrl: string, dataDir: string): Promise<R
     const repeat: number[] = [];
     const coldTimelines: Timeline[] = [];
     const repeatTimelines: Timeline[] = [];
+    const baselineTimelines: Timeline[] = [];
+    const repeatBaselineTimelines: Timeline[] = [];
     let js: JsBytes = { wire: 0, decoded: 0 };
     for (let i = 0; i < RUNS; i++) {
-      // Baseline: a static HTML page from the same server, no JS (the floor of any load here):
-      // 用户协议 (/docs/json was Chromium's JSON viewer, itself a script).
-      const plain = await coldLoad(browser, `${baseUrl}/legal/terms`, 'h1');
+      const plain = await coldLoad(browser, baseUrl, STATIC_PAGE);
       baseline.push(plain.ms);
       baselineLcp.push(plain.lcp);
-      const run = await coldLoad(browser, `${baseUrl}/#/`, GALLERY_VISIBLE);
+      baselineTimelines.push(plain.timeline);
+      const run = await coldLoad(browser, baseUrl, GALLERY);
       app.push(run.ms);
       fcp.push(run.fcp);
       lcp.push(run.lcp);
       js = run.js;
       coldTimelines.push(run.timeline);
-      repeatBaseline.push((await repeatVisit(browser, `${baseUrl}/legal/terms`, 'h1')).ms);
-      const again = await repeatVisit(browser, `${baseUrl}/#/`, GALLERY_VISIBLE);
+      const plainAgain = await repeatVisit(browser, baseUrl, STATIC_PAGE);
+      repeatBaseline.push(plainAgain.ms);
+      repeatBaselineTimelines.push(plainAgain.timeline);
+      const again = await repeatVisit(browser, baseUrl, GALLERY);
       repeat.push(again.ms);
       repeatTimelines.push(again.timeline);
     }
@@ -186,10 +230,19 @@ export async function benchFrontEnd(baseUrl: string, dataDir: string): Promise<R
     const repeatMs = median(repeat);
     const repeatBaseMs = median(repeatBaseline);
     const baseMs = median(baseline);
+    // The same loads in the page's own clock: navigation start → the awaited element painted.
+    const painted = (timelines: Timeline[]) => Math.round(median(timelines.map((t) => t.painted)));
+    const loadPainted = painted(coldTimelines);
+    const basePainted = painted(baselineTimelines);
+    const repeatPainted = painted(repeatTimelines);
+    const repeatBasePainted = painted(repeatBaselineTimelines);
     const switchMs = median(switches);
     const frameMs = median(frames);
     return [
-      { bench: 'cold load #/ → gallery visible (median of 5)', value: `${loadMs} ms`, baseline: `${baseMs} ms static page`, ratio: +(loadMs / baseMs).toFixed(2), target: '≤ 600 ms' },
+      // Each load twice: as the page timed it, and as the bench saw it (the same load, plus
+      // Playwright's navigation request and its polling for the element).
+      { bench: 'cold load #/ → first cover painted, in the page (Element Timing; median of 5)', value: `${loadPainted} ms`, baseline: `${basePainted} ms static page's heading`, ratio: +(loadPainted / basePainted).toFixed(2), target: '≤ 600 ms' },
+      { bench: 'cold load #/ → gallery visible, as the bench saw it (median of 5)', value: `${loadMs} ms`, baseline: `${baseMs} ms static page`, ratio: +(loadMs / baseMs).toFixed(2), target: '≤ 600 ms' },
       {
         bench: 'cold load #/: first / largest contentful paint, as Chromium timed them (median of 5)',
         value: `${Math.round(median(fcp))} / ${Math.round(median(lcp))} ms`,
@@ -199,9 +252,10 @@ export async function benchFrontEnd(baseUrl: string, dataDir: string): Promise<R
       },
       { bench: 'JS for the first route, on the wire', value: `${(js.wire / 1024).toFixed(1)} KB`, baseline: `${(js.decoded / 1024).toFixed(1)} KB decoded`, ratio: +(js.wire / js.decoded).toFixed(2), target: '≤ 180 KB' },
       { bench: 'tab switch (median of 10)', value: `${switchMs.toFixed(1)} ms`, baseline: `${frameMs.toFixed(1)} ms one frame`, ratio: +(switchMs / frameMs).toFixed(2), target: '≤ 100 ms' },
-      { bench: 'repeat visit #/ → gallery visible, same context (median of 5)', value: `${repeatMs} ms`, baseline: `${repeatBaseMs} ms static page again`, ratio: +(repeatMs / repeatBaseMs).toFixed(2), target: '≤ 300 ms' },
+      { bench: 'repeat visit #/ → first cover painted, in the page (median of 5)', value: `${repeatPainted} ms`, baseline: `${repeatBasePainted} ms static page again`, ratio: +(repeatPainted / repeatBasePainted).toFixed(2), target: '≤ 300 ms' },
+      { bench: 'repeat visit #/ → gallery visible, same context, as the bench saw it (median of 5)', value: `${repeatMs} ms`, baseline: `${repeatBaseMs} ms static page again`, ratio: +(repeatMs / repeatBaseMs).toFixed(2), target: '≤ 300 ms' },
       // Where the loads' time went (no target: a guide to what to make faster).
-      { bench: 'cold load #/, in the page: page received / first paint / shell started / first page rendered / seen ready', value: timelineCell(coldTimelines), baseline: '', ratio: '', target: '' },
+      { bench: 'cold load #/, in the page: page received / first paint / shell started / first page rendered / first cover painted / seen by the bench', value: timelineCell(coldTimelines), baseline: '', ratio: '', target: '' },
       { bench: 'repeat visit #/, the same points', value: timelineCell(repeatTimelines), baseline: '', ratio: '', target: '' },
       ...lighthouseRows(lighthouse),
     ];
