@@ -87,9 +87,14 @@ const TIMELINE = `new Promise((resolve) => {
   setTimeout(() => done(NaN), 2000);
 })`;
 
+/** The median of one point of `timelines`, in whole ms. */
+function medianPoint(timelines: Timeline[], key: keyof Timeline): number {
+  return Math.round(median(timelines.map((t) => t[key])));
+}
+
 /** The median of each point of `timelines`, as a table cell. */
 function timelineCell(timelines: Timeline[]): string {
-  const point = (key: keyof Timeline) => Math.round(median(timelines.map((t) => t[key])));
+  const point = (key: keyof Timeline) => medianPoint(timelines, key);
   return `${point('page')} / ${point('paint')} / ${point('start')} / ${point('firstPage')} / ${point('painted')} / ${point('seen')} ms`;
 }
 
@@ -231,11 +236,10 @@ export async function benchFrontEnd(baseUrl: string, dataDir: string): Promise<R
     const repeatBaseMs = median(repeatBaseline);
     const baseMs = median(baseline);
     // The same loads in the page's own clock: navigation start → the awaited element painted.
-    const painted = (timelines: Timeline[]) => Math.round(median(timelines.map((t) => t.painted)));
-    const loadPainted = painted(coldTimelines);
-    const basePainted = painted(baselineTimelines);
-    const repeatPainted = painted(repeatTimelines);
-    const repeatBasePainted = painted(repeatBaselineTimelines);
+    const loadPainted = medianPoint(coldTimelines, 'painted');
+    const basePainted = medianPoint(baselineTimelines, 'painted');
+    const repeatPainted = medianPoint(repeatTimelines, 'painted');
+    const repeatBasePainted = medianPoint(repeatBaselineTimelines, 'painted');
     const switchMs = median(switches);
     const frameMs = median(frames);
     return [
