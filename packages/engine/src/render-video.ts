@@ -11,7 +11,7 @@ import { createCaptionLayer, layoutCaptions } from './caption-layer.js';
 import { createClipBody, type ClipBody } from './clip-body.js';
 import { encodeArgs } from './ffmpeg-args.js';
 import { startEncoder } from './ffmpeg-encoder.js';
-import { FONT_FAMILY, ensureFontFor } from './fonts.js';
+import { ensureFontFor, fontFamilies } from './fonts.js';
 import { createFramePainter } from './frame-painter.js';
 import { FPS, frameSize } from './frame-size.js';
 import { hashString } from './motion.js';
@@ -43,8 +43,8 @@ export async function renderVideo(task: RenderTask, onProgress: (percent: number
   const title = task.title.trim();
   const narration = task.narration?.sentences.length ? task.narration : undefined;
   ensureFontFor([title, task.prompt, ...(narration?.sentences.map((s) => s.text) ?? [])].join('\n'));
-  // A template's own font first; ours behind it for the Chinese it may lack.
-  const families = [theme.font, FONT_FAMILY].filter(Boolean).map((f) => `"${f}"`).join(', ');
+  // A template's own font first; ours behind it for the Chinese and the emoji it may lack.
+  const families = fontFamilies(theme.font);
   const seed = hashString(task.id);
   const clipFiles = task.clips ?? [];
   // A model's clips are the body when there are any; the pictures are then already in them.

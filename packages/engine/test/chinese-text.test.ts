@@ -6,7 +6,7 @@ import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { createCaptionLayer, layoutCaptions } from '../src/caption-layer.js';
 import { resolveCaptionLook } from '../src/caption-style.js';
 import { woffCodePoints } from '../src/font-coverage.js';
-import { ensureFontFor, FONT_FAMILY, FONT_WEIGHTS, registeredFontFiles } from '../src/fonts.js';
+import { EMOJI_FAMILY, ensureFontFor, FONT_FAMILY, fontFamilies, FONT_WEIGHTS, registeredFontFiles } from '../src/fonts.js';
 import { resolveTheme } from '../src/theme.js';
 
 const SCRIPT = '阳光正好，我们去海边散步！孩子们堆起了沙堡，晚霞把天空染成粉色。鬱龘';
@@ -14,14 +14,14 @@ const size = { width: 720, height: 1280 };
 const BACKGROUND = '#102030';
 
 /** Draws one caption over a flat background; returns the caption box and the pixels. */
-function drawCaption(text: string) {
+function drawCaption(text: string, families = `"${FONT_FAMILY}"`) {
   ensureFontFor(text);
   const canvas = createCanvas(size.width, size.height);
   const ctx = canvas.getContext('2d', { alpha: false });
   ctx.fillStyle = BACKGROUND;
   ctx.fillRect(0, 0, size.width, size.height);
   const look = resolveCaptionLook('classic', undefined, resolveTheme({ params: { text: '#ffffff' } }));
-  const [layout] = layoutCaptions(ctx, [{ text, start: 0, end: 5 }], size, `"${FONT_FAMILY}"`, look);
+  const [layout] = layoutCaptions(ctx, [{ text, start: 0, end: 5 }], size, families, look);
   createCaptionLayer([layout!], look)(ctx, 2.5);
   const { x, y, width, height } = layout!.box;
   const pixels = ctx.getImageData(Math.floor(x), Math.floor(y), Math.ceil(width), Math.ceil(height));
@@ -76,4 +76,43 @@ it('wraps a long caption to the frame width and keeps it within three lines', ()
   expect(layout.lines.length).toBeLessThanOrEqual(3);
   expect(layout.box.width).toBeLessThanOrEqual(size.width);
   expect(layout.box.x).toBeGreaterThanOrEqual(0);
+});
+
+// Emoji are common in the titles and scripts people write. A server has no emoji font of its own
+// (this one has none in colour); the package's Noto Color Emoji draws them, in colour.
+const EMOJI = ['🌸', '😀', '❤️', '👍🏽', '🇨🇳', '🏳️‍🌈'];
+
+it('registers the emoji font when a script has emoji, and it holds every one of them', () => {
+  const script = `春天来了${EMOJI.join('')}`;
+  ensureFontFor(script);
+  const registered = GlobalFonts.families.find((f) => f.family === EMOJI_FAMILY);
+  expect(registered).toBeDefined();
+  const emojiFiles = registeredFontFiles().filter((file) => file.includes('noto-color-emoji'));
+  const covered = new Set<number>();
+  for (const file of emojiFiles) for (const point of woffCodePoints(file.replace(/\.woff2$/, '.woff'))) covered.add(point);
+  const pictographs = Array.from(EMOJI.join('')).filter((char) => /\p{Extended_Pictographic}|\p{Emoji_Modifier}|\p{Regional_Indicator}/u.test(char));
+  expect(pictographs.length).toBeGreaterThan(EMOJI.length);
+  expect(pictographs.filter((char) => !covered.has(char.codePointAt(0)!))).toEqual([]);
+  expect(emojiFiles).toHaveLength(1);
+});
+
+/** Pixels of a strong colour above the caption's yellow bar: an emoji's, never the white text on the dark box. */
+function colourCount({ data, width, height }: { data: Uint8ClampedArray; width: number; height: number }): number {
+  let count = 0;
+  for (let i = 0; i < width * (height - 4) * 4; i += 4) {
+    const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+    if (Math.max(r, g, b) - Math.min(r, g, b) > 50) count++;
+  }
+  return count;
+}
+
+it('draws each emoji in colour in a caption, as the renderer\'s family list does', () => {
+  const plain = drawCaption('春天来了', fontFamilies());
+  expect(colourCount(plain.pixels)).toBe(0);
+  for (const emoji of EMOJI) {
+    const { layout, pixels } = drawCaption(`春天来了${emoji}`, fontFamilies());
+    expect(layout.lines).toEqual([`春天来了${emoji}`]);
+    // A colour glyph of the caption's size: hundreds of coloured pixels, where tofu has none.
+    expect({ emoji, coloured: colourCount(pixels) > 300 }).toEqual({ emoji, coloured: true });
+  }
 });
