@@ -14,7 +14,10 @@ const swc = (tsx) => [
 ];
 
 /** Workspace packages built for Node (dist), taken from their TypeScript source in tests. */
-const FROM_SOURCE = { '^@app/contract$': '<rootDir>/packages/contract/src/index.ts' };
+const FROM_SOURCE = {
+  '^@app/contract$': '<rootDir>/packages/contract/src/index.ts',
+  '^@app/contract/emoji$': '<rootDir>/packages/contract/src/emoji.ts',
+};
 
 const web = (name, roots) => ({
   displayName: name,
@@ -65,7 +68,7 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/packages/engine/test'],
       transform: { '^.+\\.(t|j)s$': swc(false) },
-      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1', ...FROM_SOURCE },
       setupFilesAfterEnv: ['<rootDir>/packages/engine/test/setup-timeout.ts'], // testTimeout 120000
     },
   ],

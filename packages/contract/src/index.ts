@@ -7,6 +7,7 @@ export * from './limits';
 export * from './covers';
 export * from './rsp-codes';
 export * from './rules';
+export * from './emoji';
 export * from './schema-kit';
 export * from './shapes';
 export * from './call';

@@ -1,3 +1,4 @@
+import { withoutEmoji } from './emoji';
 import { CODE_LENGTH, DURATION_MAX, DURATION_MIN, NEW_PASSWORD_MAX, NEW_PASSWORD_MIN, SCRIPT_CHARS_PER_SECOND } from './limits';
 
 /**
@@ -91,11 +92,11 @@ export const NARRATION_TAIL_SECONDS = 0.5;
 
 /**
  * How long a voice takes to read a script, as the form and the server estimate it before any audio
- * exists: SCRIPT_CHARS_PER_SECOND at speed 1 (punctuation and spaces not counted), faster or
+ * exists: SCRIPT_CHARS_PER_SECOND at speed 1 (punctuation, spaces and emoji not counted), faster or
  * slower with the speed. The real narration is measured by the worker.
  */
 export function narrationSeconds(script: string, speed: number): number {
-  const spoken = Array.from(script.replace(/[\s\p{P}\p{S}]/gu, '')).length;
+  const spoken = Array.from(withoutEmoji(script).replace(/[\s\p{P}\p{S}]/gu, '')).length;
   return spoken / (SCRIPT_CHARS_PER_SECOND * speed);
 }
 

@@ -5,6 +5,8 @@ describe('narration estimate (the form and the server agree through these)', () 
     expect(narrationSeconds('阳光、花海和笑声。', 1)).toBe(7 / 4);
     expect(narrationSeconds('阳光、花海和笑声。', 2)).toBe(7 / 8);
     expect(narrationSeconds('Hi, 2026！', 1)).toBe(6 / 4);
+    // Emoji are shown, not read: a flag, a skin tone, ❤️'s selector and a ZWJ sequence count nothing.
+    expect(narrationSeconds('花开了🌸❤️🇨🇳👍🏽🏳️‍🌈！', 1)).toBe(3 / 4);
   });
 
   it('a video holds the title card before the reading and half a second after, in whole seconds', () => {

@@ -5,6 +5,7 @@
 // word. With a narration each caption shows exactly while its sentence is spoken; without one,
 // captions are spread over the body by how long they take to read.
 import type { NarrationSentence } from '@app/contract';
+import { EMOJI_SEQUENCE } from '@app/contract/emoji';
 
 export interface Caption {
   text: string;
@@ -23,10 +24,13 @@ const MIN_SECONDS = 1.2;
 // Last-resort cuts in a long phrase: after a particle that closes a modifier, before a word that opens a clause.
 const BREAK_AFTER = new Set(Array.from('的了着过地得们'));
 const BREAK_BEFORE = new Set(Array.from('和与跟及是在把被就都也还又但而并从向对给让为或'));
-// A Latin word or number is one unit; everything else is one character.
-const UNIT = /[A-Za-z0-9\u00C0-\u024F'’.%+-]+|[\s\S]/gu;
+// A Latin word or number is one unit, counted as half its letters; an emoji sequence is one unit
+// and one character; everything else is one character.
+const LATIN = /^[A-Za-z0-9\u00C0-\u024F'’.%+-]+$/u;
+const UNIT = new RegExp(String.raw`${EMOJI_SEQUENCE}|[A-Za-z0-9\u00C0-\u024F'’.%+-]+|[\s\S]`, 'gu');
 
-const length = (text: string) => (text.match(UNIT) ?? []).reduce((sum, unit) => sum + (unit.length > 1 ? Math.ceil(unit.length / 2) : 1), 0);
+const length = (text: string) =>
+  (text.match(UNIT) ?? []).reduce((sum, unit) => sum + (LATIN.test(unit) ? Math.ceil(unit.length / 2) : 1), 0);
 
 /** The script's sentences, in order, without their closing 。； (tone marks kept). */
 export function splitSentences(script: string): string[] {

@@ -1,8 +1,10 @@
 // Line breaking for Chinese with some Latin mixed in: any CJK character may end a line, a Latin
 // word or number stays whole, closing punctuation never starts a line (it hangs instead), and a
 // line rather ends after a pause mark (，、；：) in its second half than in the middle of a phrase.
+import { EMOJI_SEQUENCE, graphemes } from '@app/contract/emoji';
 
-const WORD = /[A-Za-z0-9\u00C0-\u024F'’.%:/+-]+\s*|\s+|[\s\S]/gu;
+// An emoji sequence is one token: a line never ends inside it.
+const WORD = new RegExp(String.raw`${EMOJI_SEQUENCE}|[A-Za-z0-9\u00C0-\u024F'’.%:/+-]+\s*|\s+|[\s\S]`, 'gu');
 const CLOSING = new Set(Array.from('，。、；：！？）》」』】〕…—,.;:!?)]}%'));
 const PAUSES = new Set(Array.from('，、；：,;:'));
 
@@ -28,8 +30,8 @@ function greedy(text: string, maxWidth: number, measure: (s: string) => number):
     lines.push(kept);
     line = (carried + token).trimStart();
     // A single word wider than the line is cut by characters.
-    while (measure(line.trimEnd()) > maxWidth && Array.from(line).length > 1) {
-      const chars = Array.from(line);
+    while (measure(line.trimEnd()) > maxWidth && graphemes(line).length > 1) {
+      const chars = graphemes(line);
       let fit = 1;
       while (fit < chars.length && measure(chars.slice(0, fit + 1).join('')) <= maxWidth) fit++;
       lines.push(chars.slice(0, fit).join(''));

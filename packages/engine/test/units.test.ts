@@ -6,6 +6,8 @@ import { captionsFromSentences, splitScript, timeCaptions } from '../src/caption
 import { resolveTheme } from '../src/theme.js';
 import { chooseCuts, planTimeline, TITLE_MAX } from '../src/timeline.js';
 import { wrapText } from '../src/wrap-text.js';
+import { limitLines } from '../src/text-style.js';
+import { graphemes } from '@app/contract/emoji';
 
 describe('splitScript', () => {
   it('ends captions at sentence ends, gathering a sentence’s phrases up to the limit, keeping tone marks', () => {
@@ -44,6 +46,14 @@ describe('splitScript', () => {
     expect(parts.join('')).toBe('一二三四五六七八九十一二三四五六七八九十一二');
     for (const part of parts) expect(Array.from(part).length).toBeLessThanOrEqual(10);
     expect(splitScript('Supercalifragilistic 的故事', 6)).toEqual(['Supercalifragilistic', '的故事']);
+  });
+
+  it('keeps an emoji sequence whole, counted as one character', () => {
+    const script = '一二三四五🏳️‍🌈六七八九🇨🇳十一👍🏽二三四';
+    const parts = splitScript(script, 5);
+    expect(parts.join('')).toBe(script);
+    for (const emoji of ['🏳️‍🌈', '🇨🇳', '👍🏽']) expect(parts.some((part) => part.includes(emoji))).toBe(true);
+    for (const part of parts) expect(graphemes(part).length).toBeLessThanOrEqual(5);
   });
 });
 
@@ -122,6 +132,20 @@ describe('wrapText', () => {
     expect(wrapText('我们的 Video 很棒', 60, measure)).toEqual(['我们的', 'Video', '很棒']);
     expect(wrapText('一二三四五，', 50, measure)).toEqual(['一二三四五，']); // hangs past the edge
     expect(wrapText('一二三四五，六七八九十。', 50, measure).every((line) => !/^[，。]/.test(line))).toBe(true);
+  });
+
+  it('never ends a line inside an emoji sequence', () => {
+    // Measured by code points, as a line of tokens would be: a flag is two, a rainbow flag four.
+    for (const emoji of ['🇨🇳', '🏳️‍🌈', '👍🏽']) {
+      const lines = wrapText(`一二三四${emoji}五六`, 50, measure);
+      expect(lines.length).toBeGreaterThan(1);
+      expect(lines.some((line) => line.includes(emoji))).toBe(true);
+    }
+  });
+
+  it('drops whole emoji, not half a flag, to fit the ellipsis on the last line kept', () => {
+    expect(limitLines(['一二三🇨🇳', '四'], 1, 50, measure)).toEqual(['一二三…']);
+    expect(limitLines(['一二👍🏽三', '四'], 1, 50, measure)).toEqual(['一二👍🏽…']);
   });
 });
 

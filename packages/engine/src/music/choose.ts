@@ -5,7 +5,7 @@ import type { MusicMood } from '@app/contract';
 import { hashString } from '../motion.js';
 import type { RenderTask, RenderTemplate } from '../types.js';
 
-/** The contract's MUSIC_MOODS (the engine takes only types from @app/contract; a test keeps the two equal). */
+/** The contract's MUSIC_MOODS (the engine takes only types and the emoji rules from @app/contract; a test keeps the two equal). */
 export const MOODS: readonly MusicMood[] = ['travel', 'food', 'festival', 'tech', 'family', 'business'];
 /** The contract's MUSIC_VOLUME_DEFAULT. */
 export const MUSIC_VOLUME_DEFAULT = 0.6;

@@ -1,7 +1,7 @@
 // A script read aloud: cut into caption phrases, each spoken by the provider (retried with backoff
 // when the vendor is busy), joined with short pauses into one WAV. Every phrase's span is counted
 // in samples of that WAV, so the captions start and end exactly where their words are heard.
-import type { NarrationSentence } from '@app/contract';
+import { withoutEmoji, type NarrationSentence } from '@app/contract';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { scriptPhrases } from './script-phrases.js';
 import { VendorError, type VoiceProvider } from './voice-provider.js';
@@ -42,7 +42,9 @@ export async function synthesizeNarration(
   if (phrases.length === 0) throw new VendorError('rejected', 'the script has nothing to read');
   const pieces: Pcm[] = [];
   for (const phrase of phrases) {
-    const pcm = await withRetries(() => provider.speak(phrase, voiceId, speed, signal).then(parseAnswer), signal, retry);
+    // The phrase keeps its emoji for the captions; the voice reads the words.
+    const spoken = withoutEmoji(phrase).replace(/\s+/g, ' ').trim();
+    const pcm = await withRetries(() => provider.speak(spoken, voiceId, speed, signal).then(parseAnswer), signal, retry);
     if (pieces.length > 0 && (pcm.sampleRate !== pieces[0]!.sampleRate || pcm.channels !== pieces[0]!.channels)) {
       throw new VendorError('rejected', `${provider.name} answered ${pcm.sampleRate} Hz × ${pcm.channels} after ${pieces[0]!.sampleRate} Hz × ${pieces[0]!.channels}`);
     }

@@ -3,6 +3,7 @@
 // longer than a caption line holds is cut into near-equal parts. The same rules as the engine's
 // captions (packages/engine/src/captions.ts splitScript), so a narrated video's captions read the
 // same as an unnarrated one's.
+import { graphemes, withoutEmoji } from '@app/contract';
 
 const PAUSES = new Set(['。', '；', '，', '、', ';', ',', '\n', '：', ':']);
 const TONES = new Set(['！', '？', '!', '?', '…']);
@@ -26,12 +27,14 @@ export function scriptPhrases(script: string, maxChars = PHRASE_MAX_CHARS): stri
     } else current += char;
   }
   flush();
-  // A phrase of punctuation or symbols alone has nothing to say (a vendor refuses it: Volcengine 3011).
-  return clauses.flatMap((clause) => cutByLength(clause, maxChars)).filter((phrase) => /[\p{L}\p{N}]/u.test(phrase));
+  // A phrase of punctuation, symbols or emoji alone has nothing to say (a vendor refuses it:
+  // Volcengine 3011).
+  return clauses.flatMap((clause) => cutByLength(clause, maxChars)).filter((phrase) => /[\p{L}\p{N}]/u.test(withoutEmoji(phrase)));
 }
 
+/** Cut into near-equal parts by characters, an emoji sequence being one. */
 function cutByLength(clause: string, maxChars: number): string[] {
-  const chars = Array.from(clause);
+  const chars = graphemes(clause);
   if (chars.length <= maxChars) return [clause];
   const parts = Math.ceil(chars.length / maxChars);
   const size = Math.ceil(chars.length / parts);

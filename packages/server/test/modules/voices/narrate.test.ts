@@ -16,6 +16,13 @@ test('a script is cut at the pauses a reader makes, never inside a phrase; long 
   expect(scriptPhrases('……！！，。')).toEqual([]);
 });
 
+test('an emoji stays whole in its phrase; a phrase of emoji alone has nothing to say', () => {
+  expect(scriptPhrases('花开了🌸，👍🏽👍🏽。我们举着🇨🇳跑！')).toEqual(['花开了🌸', '我们举着🇨🇳跑！']);
+  const long = scriptPhrases('这是一句非常非常长而且中间完全没有任何标点符号🏳️‍🌈的句子需要切开来读');
+  expect(long.join('')).toBe('这是一句非常非常长而且中间完全没有任何标点符号🏳️‍🌈的句子需要切开来读');
+  expect(long.some((phrase) => phrase.includes('🏳️‍🌈'))).toBe(true);
+});
+
 describe('against the Volcengine stand-in', () => {
   let standIn: VolcStandIn;
   beforeEach(async () => {
@@ -53,6 +60,12 @@ describe('against the Volcengine stand-in', () => {
       const next = narration.sentences[i + 1];
       if (next) expect(rms(sentence.end, next.start)).toBe(0);
     }
+  });
+
+  test('the voice reads the words, not the emoji; the captions keep them', async () => {
+    const narration = await synthesizeNarration(provider(), '花开了🌸，我们去野餐😀！举着🇨🇳 跑👍🏽', 'BV001_streaming', 1, signal);
+    expect(standIn.calls.map((call) => call.text)).toEqual(['花开了', '我们去野餐！', '举着 跑']);
+    expect(narration.sentences.map((s) => s.text)).toEqual(['花开了🌸', '我们去野餐😀！', '举着🇨🇳 跑👍🏽']);
   });
 
   test('a script with nothing to say is refused before any call', async () => {
