@@ -110,8 +110,11 @@ describe('首页', () => {
     expect(screen.queryByText('暂无模板')).toBeNull();
     await screen.findByText('旅行日记', undefined, { timeout: 5000 });
     expect(screen.getByText('还有 5 个模板准备中…')).toBeTruthy();
+    // More are coming: the list does not say it has ended.
+    expect(screen.queryByText('没有更多了')).toBeNull();
     await screen.findByText('美食探店', undefined, { timeout: 5000 });
     expect(screen.queryByText(/准备中/)).toBeNull();
+    expect(screen.getByText('没有更多了')).toBeTruthy();
     // Nothing pending: no more asking.
     await new Promise((resolve) => setTimeout(resolve, 3500));
     expect(calls).toBe(3);

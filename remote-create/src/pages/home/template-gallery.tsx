@@ -105,7 +105,8 @@ export function TemplateGallery() {
               还有 {pending} 个模板准备中…
             </p>
           )}
-          <LoadMore query={templates} enabled={active} />
+          {/* While samples are being made the list has not ended: no 没有更多了 under 还有 N 个. */}
+          {(pending === 0 || templates.hasNextPage) && <LoadMore query={templates} enabled={active} />}
         </>
       );
     }
