@@ -24,13 +24,17 @@ export type FromThread =
 const ABORT_GRACE_MS = 1500;
 
 const built = path.join(__dirname, 'render-thread.js');
-const entry = existsSync(built) ? built : path.join(__dirname, 'render-thread-source.cjs');
+const fromSource = !existsSync(built);
+const entry = fromSource ? path.join(__dirname, 'render-thread-source.cjs') : built;
+// From source, the thread takes the workspace packages it imports (@app/contract/emoji) from
+// their source too (`app-source`), as the tests and `npm run dev` do: they may not be built.
+const threadOptions = fromSource ? { execArgv: [...process.execArgv, '--conditions=app-source'] } : {};
 
 const idle: Worker[] = [];
 let jobs = 0;
 
 function takeThread(): Worker {
-  const thread = idle.pop() ?? new Worker(entry);
+  const thread = idle.pop() ?? new Worker(entry, threadOptions);
   thread.ref();
   return thread;
 }
