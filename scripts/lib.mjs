@@ -20,8 +20,8 @@ export const TARGETS = [
   target('remote-auth', 'remote-auth', 'remote-auth/dist/current.json'),
 ];
 
-/** What the server runs with: the contract (from dist, as Node requires it) and the server itself. */
-export const SERVER_TARGETS = TARGETS.filter((t) => t.name === 'contract' || t.name === 'server');
+/** What the server runs with, from dist as Node requires them: the contract, the engine its workers render with, and the server itself. */
+export const SERVER_TARGETS = TARGETS.filter((t) => ['contract', 'engine', 'server'].includes(t.name));
 
 export const isBuilt = (target) => existsSync(path.join(ROOT, target.output));
 
