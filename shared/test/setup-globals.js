@@ -26,17 +26,3 @@ if (typeof globalThis.Request === 'undefined') {
 // CI's two cores shared with PostgreSQL, ffmpeg and the server suites. They still go on as soon as
 // what they wait for is there; only a failure takes longer to say so.
 require('@testing-library/dom').configure({ asyncUtilTimeout: 5000 });
-
-// jsdom's XMLHttpRequest clears its time-out timer when a request ends or is aborted, but not when
-// it fails (a refused connection, a server gone): that Node timer then outlives the test file and
-// keeps the Jest worker from exiting until the request's time-out. A browser has no such timer.
-// Clearing the time-out once the request has ended clears the timer.
-if (typeof XMLHttpRequest !== 'undefined') {
-  const send = XMLHttpRequest.prototype.send;
-  XMLHttpRequest.prototype.send = function (...args) {
-    this.addEventListener('loadend', () => {
-      this.timeout = 0;
-    });
-    return send.apply(this, args);
-  };
-}

@@ -105,7 +105,6 @@ export async function startTestServer(): Promise<TestServer> {
  */
 export function useTestServer(): () => TestServer {
   let server: TestServer;
-  const requests = countRequests();
   beforeAll(async () => {
     server = await startTestServer();
     configureRequest({ baseURL: server.origin });
@@ -116,38 +115,38 @@ export function useTestServer(): () => TestServer {
     await server.close();
     // A page's load still under way when the file ends fails as the server goes (网络错误): its
     // toast must come while the test environment stands, not in whatever file the worker runs next.
-    await requests.ended();
+    await requestsEnded();
   });
   return () => server;
 }
 
-/**
- * Counts the page's XMLHttpRequests from send to loadend (the request wrapper's transport is
- * axios's XMLHttpRequest adapter under jsdom); `ended` resolves once none is open and what their
- * endings set off (a rejection, a toast loading the kit) has run.
- */
-function countRequests(): { ended(): Promise<void> } {
-  let open = 0;
-  const idle: Array<() => void> = [];
-  const settle = () => setTimeout(() => idle.splice(0).forEach((resolve) => resolve()), 0);
-  if (typeof XMLHttpRequest !== 'undefined') {
-    const send = XMLHttpRequest.prototype.send;
-    XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, ...args: Parameters<typeof send>) {
-      open += 1;
-      this.addEventListener('loadend', () => {
-        open -= 1;
-        if (open === 0) settle();
-      });
-      return send.apply(this, args);
-    };
-  }
-  return {
-    ended: () =>
-      new Promise<void>((resolve) => {
-        idle.push(resolve);
-        if (open === 0) settle();
-      }),
+// The page's XMLHttpRequests (the request wrapper's transport is axios's XMLHttpRequest adapter
+// under jsdom), counted from send to loadend. Installed once per test file, as this module loads.
+let openRequests = 0;
+const whenIdle: Array<() => void> = [];
+const settle = () => setTimeout(() => whenIdle.splice(0).forEach((resolve) => resolve()), 0);
+if (typeof XMLHttpRequest !== 'undefined') {
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, ...args: Parameters<typeof send>) {
+    openRequests += 1;
+    this.addEventListener('loadend', () => {
+      // jsdom clears its time-out timer when a request ends or is aborted, but not when it fails
+      // (a refused connection, a server gone): that Node timer would outlive the test file and keep
+      // the Jest worker from exiting until the request's time-out. Clearing the time-out clears it.
+      this.timeout = 0;
+      openRequests -= 1;
+      if (openRequests === 0) settle();
+    });
+    return send.apply(this, args);
   };
+}
+
+/** Resolves once no request is open and what their endings set off (a rejection, a toast loading the kit) has run. */
+function requestsEnded(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    whenIdle.push(resolve);
+    if (openRequests === 0) settle();
+  });
 }
 
 export async function closedOrigin(): Promise<string> {
